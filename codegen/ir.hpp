@@ -1,0 +1,58 @@
+// The kernel IR: a typed SSA list of elementwise instructions over explicit operands.
+// Pure C++; the passes in this folder build it, collapse it, key it and render it.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "jet/detail/node.hpp"
+#include "jet/dtype.hpp"
+#include "jet/shape.hpp"
+
+namespace jet::ir {
+
+// How a kernel reaches an operand's elements.
+enum class access : std::uint8_t {
+  contiguous,         // C-order over the kernel's extents: element i is at i
+  scalar,             // every stride 0: one element, read once
+  strided,            // general strides
+  strided_unit_inner,  // strided, innermost stride 1 (vector loads in vectorized kernels)
+  strided_zero_inner,  // strided, innermost stride 0 (one load per vector)
+};
+const char* access_name(access a);
+
+struct operand {
+  const void* data = nullptr;  // device address of the first element
+  dtype type = dtype::float64;
+  access mode = access::contiguous;
+  shape strides;  // in elements, one per kernel axis
+};
+
+struct param {
+  dtype type = dtype::float64;
+  detail::scalar_value value;
+};
+
+// One SSA instruction; `args` index earlier instructions, `slot` an operand or a param.
+struct instr {
+  detail::op_code op = detail::op_code::input;
+  dtype type = dtype::float64;
+  std::int16_t args[3] = {-1, -1, -1};
+  std::int16_t slot = -1;
+};
+
+struct graph {
+  std::vector<instr> code;  // topological; the last instruction is the result
+  std::vector<operand> inputs;
+  std::vector<param> params;
+  operand output;
+  shape extents;  // the kernel's iteration space, after collapsing
+  bool index64 = false;
+  int vector_width = 1;
+
+  void clear();
+  std::int64_t size() const { return extents.product(); }
+};
+
+}  // namespace jet::ir

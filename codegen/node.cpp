@@ -1,0 +1,240 @@
+// Node factories: every expression node is checked and typed here, when it is made.
+#include "jet/detail/node.hpp"
+
+#include <algorithm>
+#include <iterator>
+#include <string>
+
+#include "jet/error.hpp"
+
+namespace jet::detail {
+namespace {
+
+enum loop_kind : unsigned { B = 1, I = 2, F = 4, C = 8 };
+enum class result_rule { same, boolean, real };
+
+struct op_row {
+  const char* name;
+  int arity;
+  unsigned loops;
+  result_rule result;
+};
+
+constexpr op_row rows[] = {
+    {"input", 0, 0, result_rule::same},
+    {"scalar", 0, 0, result_rule::same},
+    {"cast", 1, 0, result_rule::same},
+    {"index", 0, 0, result_rule::same},
+#define JET_OP_ROW(id, numpy_name, arity, loops, result) \
+  {numpy_name, arity, loops, result_rule::result},
+    JET_ELEMENTWISE_OPS(JET_OP_ROW)
+#undef JET_OP_ROW
+};
+
+const op_row& row(op_code op) { return rows[static_cast<int>(op)]; }
+
+constexpr dtype loop_order[] = {
+    dtype::bool_,   dtype::int8,     dtype::uint8,   dtype::int16,     dtype::uint16,
+    dtype::int32,   dtype::uint32,   dtype::int64,   dtype::uint64,    dtype::float16,
+    dtype::bfloat16, dtype::float32, dtype::float64, dtype::complex64, dtype::complex128,
+};
+
+bool has_loop(unsigned loops, dtype t) {
+  switch (kind(t)) {
+    case dtype_kind::boolean: return loops & B;
+    case dtype_kind::signed_int:
+    case dtype_kind::unsigned_int: return loops & I;
+    case dtype_kind::floating: return loops & F;
+    case dtype_kind::complex: return loops & C;
+  }
+  return false;
+}
+
+std::string type_list(const node_ptr* args, int n) {
+  std::string out = "(";
+  for (int i = 0; i < n; ++i) {
+    if (i) out += ", ";
+    out += args[i]->is_weak() ? "Python scalar" : std::string(name(args[i]->type));
+  }
+  return out + ")";
+}
+
+// NEP 50: strong operands promote among themselves; weak scalars only raise the kind.
+dtype common_dtype(const node_ptr* args, int n) {
+  bool any_strong = false;
+  dtype strong = dtype::bool_;
+  weak_kind weak = weak_kind::none;
+  for (int i = 0; i < n; ++i) {
+    if (args[i]->is_weak()) {
+      weak = std::max(weak, args[i]->scalar.kind);
+    } else {
+      strong = any_strong ? promote_types(strong, args[i]->type) : args[i]->type;
+      any_strong = true;
+    }
+  }
+  return any_strong ? promote_weak(strong, weak) : default_dtype(weak);
+}
+
+bool is_comparison(op_code op) {
+  return op >= op_code::equal && op <= op_code::greater_equal;
+}
+
+// NumPy 2 refuses a Python int that the chosen integer dtype cannot hold.
+void check_weak_integer_fits(const scalar_value& s, dtype t) {
+  if (s.kind != weak_kind::integer || !is_integer(t)) return;
+  const int bits = itemsize(t) * 8;
+  bool fits;
+  if (s.is_unsigned) {
+    fits = t == dtype::uint64;
+  } else if (kind(t) == dtype_kind::signed_int) {
+    fits = bits == 64 || (s.integer >= -(std::int64_t{1} << (bits - 1)) &&
+                          s.integer < (std::int64_t{1} << (bits - 1)));
+  } else {
+    fits = s.integer >= 0 && (bits == 64 || s.integer < (std::int64_t{1} << bits));
+  }
+  if (!fits) {
+    const std::string value = s.is_unsigned ? std::to_string(static_cast<std::uint64_t>(s.integer))
+                                            : std::to_string(s.integer);
+    throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
+  }
+}
+
+dtype real_of(dtype t) {
+  if (t == dtype::complex64) return dtype::float32;
+  if (t == dtype::complex128) return dtype::float64;
+  return t;
+}
+
+// An operand converted to the loop dtype: weak scalars take it, arrays get a cast.
+node_ptr typed_operand(const node_ptr& arg, dtype loop) {
+  if (!arg->is_weak()) return make_cast(arg, loop);
+  auto typed = std::make_shared<node>(*arg);
+  typed->type = loop;
+  return typed;
+}
+
+node_ptr finish(op_code op, dtype type, const node_ptr* args, int n) {
+  auto out = std::make_shared<node>();
+  out->op = op;
+  out->type = type;
+  out->arity = n;
+  out->extents = args[0]->extents;
+  for (int i = 0; i < n; ++i) {
+    if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
+    out->args[i] = args[i];
+    if (i) out->extents = broadcast_shapes(out->extents, args[i]->extents);
+  }
+  return out;
+}
+
+node_ptr make_checked(op_code op, const node_ptr* args, int n) {
+  const op_row& r = row(op);
+  if (n != r.arity)
+    throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
+  if (op == op_code::where) {
+    node_ptr cond = args[0]->type == dtype::bool_ ? args[0] : make_cast(args[0], dtype::bool_);
+    node_ptr pair[] = {args[1], args[2]};
+    const dtype t = common_dtype(pair, 2);
+    for (const node_ptr& a : pair) check_weak_integer_fits(a->scalar, t);
+    node_ptr all[] = {cond, typed_operand(args[1], t), typed_operand(args[2], t)};
+    return finish(op, t, all, 3);
+  }
+  const dtype common = common_dtype(args, n);
+  if (common == dtype::bool_ && (op == op_code::subtract || op == op_code::negative)) {
+    const char* what = op == op_code::subtract ? "subtract, the `-` operator, is not supported, "
+                                                 "use the bitwise_xor, the `^` operator, or the "
+                                                 "logical_xor function instead."
+                                               : "negative, the `-` operator, is not supported, "
+                                                 "use the `~` operator or the logical_not "
+                                                 "function instead.";
+    throw dtype_error(std::string("numpy boolean ") + what);
+  }
+  dtype loop = common;
+  if (op == op_code::true_divide && !is_inexact(common)) {
+    loop = dtype::float64;  // NumPy's true division of integers and bools
+  } else {
+    const dtype* found = std::find_if(std::begin(loop_order), std::end(loop_order),
+                                      [&](dtype t) { return has_loop(r.loops, t) && can_cast(common, t); });
+    if (found == std::end(loop_order))
+      throw dtype_error("ufunc '" + std::string(r.name) + "' not supported for the input types " +
+                        type_list(args, n));
+    loop = *found;
+  }
+  for (int i = 0; i < n; ++i) {
+    if (!args[i]->is_weak()) continue;
+    // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it.
+    if (is_comparison(op) && is_integer(loop)) {
+      try {
+        check_weak_integer_fits(args[i]->scalar, loop);
+      } catch (const value_error&) {
+        loop = args[i]->scalar.is_unsigned ? dtype::float64 : dtype::int64;
+        if (kind(common) == dtype_kind::unsigned_int) loop = dtype::float64;
+      }
+    } else {
+      check_weak_integer_fits(args[i]->scalar, loop);
+    }
+  }
+  const dtype result = r.result == result_rule::boolean ? dtype::bool_
+                       : r.result == result_rule::real  ? real_of(loop)
+                                                        : loop;
+  node_ptr typed[3];
+  for (int i = 0; i < n; ++i) typed[i] = typed_operand(args[i], loop);
+  return finish(op, result, typed, n);
+}
+}  // namespace
+
+const char* op_name(op_code op) { return row(op).name; }
+int op_arity(op_code op) { return row(op).arity; }
+
+node_ptr make_input(const array& value) {
+  auto out = std::make_shared<node>();
+  out->op = op_code::input;
+  out->type = value.dtype();
+  out->extents = value.shape();
+  out->value = value;
+  return out;
+}
+
+node_ptr make_scalar(scalar_value value) {
+  auto out = std::make_shared<node>();
+  out->op = op_code::scalar;
+  out->type = default_dtype(value.kind);
+  out->extents = shape{};
+  out->scalar = value;
+  return out;
+}
+
+node_ptr make_cast(node_ptr arg, dtype to) {
+  if (!arg) throw internal_error("cast of an undefined operand");
+  if (arg->type == to && !arg->is_weak()) return arg;
+  auto out = std::make_shared<node>();
+  out->op = op_code::cast;
+  out->type = to;
+  out->arity = 1;
+  out->extents = arg->extents;
+  out->args[0] = std::move(arg);
+  return out;
+}
+
+node_ptr make_index(const shape& extents) {
+  auto out = std::make_shared<node>();
+  out->op = op_code::index;
+  out->type = dtype::int64;
+  out->extents = extents;
+  return out;
+}
+
+node_ptr make_op(op_code op, node_ptr a) {
+  node_ptr args[] = {std::move(a)};
+  return make_checked(op, args, 1);
+}
+node_ptr make_op(op_code op, node_ptr a, node_ptr b) {
+  node_ptr args[] = {std::move(a), std::move(b)};
+  return make_checked(op, args, 2);
+}
+node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c) {
+  node_ptr args[] = {std::move(a), std::move(b), std::move(c)};
+  return make_checked(op, args, 3);
+}
+
+}  // namespace jet::detail

@@ -1,0 +1,38 @@
+// The codegen passes, in pipeline order. Each is one function; each lives in its own file.
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+#include "codegen/ir.hpp"
+
+namespace jet::codegen {
+
+// Lowers an expression tree writing into `out` to IR: casts explicit, broadcasts as stride 0,
+// common subexpressions and repeated operands merged. Reuses `g`'s storage.
+void build_ir(const detail::node& root, const array& out, ir::graph& g);
+
+// Drops extent-1 axes and merges adjacent axes that are contiguous in every operand.
+void collapse_axes(ir::graph& g);
+
+// Classifies each operand's access, picks 32- or 64-bit indexing and the vector width.
+void choose_access(ir::graph& g);
+
+// Appends the structural signature of `g` to `key`: everything that changes the source,
+// nothing that is a kernel parameter (addresses, extents, strides, scalar values).
+void append_signature(const ir::graph& g, std::string& key);
+
+// Rendered CUDA C for a graph.
+struct kernel_source {
+  std::string name;
+  std::string source;
+};
+kernel_source render(const ir::graph& g);
+
+// Writes the kernel's parameter block for `g` into `buffer`; returns its size in bytes, or
+// 0 when it does not fit in `capacity`.
+std::size_t pack_params(const ir::graph& g, std::byte* buffer, std::size_t capacity);
+// Size of the parameter block without writing it.
+std::size_t params_size(const ir::graph& g);
+
+}  // namespace jet::codegen

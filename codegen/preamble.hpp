@@ -1,0 +1,12 @@
+// Jet's own device helpers, prepended to generated kernels instead of CUDA headers, which
+// cost NVRTC tens to hundreds of milliseconds each.
+#pragma once
+
+namespace jet::codegen {
+
+// Storage conversions, vector type, integer and floating helpers: every kernel.
+extern const char* const preamble_base;
+// Complex arithmetic and functions: kernels that compute in a complex type.
+extern const char* const preamble_complex;
+
+}  // namespace jet::codegen

@@ -1,0 +1,280 @@
+// IR -> CUDA C. The only place in Jet that spells CUDA syntax for generated kernels.
+#include <string>
+
+#include "codegen/op_spelling.hpp"
+#include "codegen/passes.hpp"
+#include "codegen/preamble.hpp"
+#include "jet/error.hpp"
+
+namespace jet::codegen {
+namespace {
+
+using detail::op_code;
+
+// The type the kernel computes in: half types widen to float.
+const char* value_type(dtype t) {
+  switch (t) {
+    case dtype::bool_: return "bool";
+    case dtype::int8: return "signed char";
+    case dtype::int16: return "short";
+    case dtype::int32: return "int";
+    case dtype::int64: return "long long";
+    case dtype::uint8: return "unsigned char";
+    case dtype::uint16: return "unsigned short";
+    case dtype::uint32: return "unsigned int";
+    case dtype::uint64: return "unsigned long long";
+    case dtype::float16:
+    case dtype::bfloat16:
+    case dtype::float32: return "float";
+    case dtype::float64: return "double";
+    case dtype::complex64: return "jet_c64";
+    case dtype::complex128: return "jet_c128";
+  }
+  return "?";
+}
+
+// The type elements have in memory.
+const char* storage_type(dtype t) {
+  return t == dtype::float16 || t == dtype::bfloat16 ? "unsigned short" : value_type(t);
+}
+
+const char* short_name(dtype t) {
+  constexpr const char* names[] = {"b1",  "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
+                                   "u64", "f16", "bf16", "f32", "f64", "c64", "c128"};
+  return names[static_cast<int>(t)];
+}
+
+bool single_precision(dtype t) {
+  return t == dtype::float16 || t == dtype::bfloat16 || t == dtype::float32 ||
+         t == dtype::complex64;
+}
+
+std::string load(dtype t, const std::string& raw) {
+  if (t == dtype::float16) return "jet_f16_to_f32(" + raw + ")";
+  if (t == dtype::bfloat16) return "jet_bf16_to_f32(" + raw + ")";
+  return raw;
+}
+
+std::string store(dtype t, const std::string& value) {
+  if (t == dtype::float16) return "jet_f32_to_f16(" + value + ")";
+  if (t == dtype::bfloat16) return "jet_f32_to_bf16(" + value + ")";
+  return value;
+}
+
+std::string temp(int i) { return "t" + std::to_string(i); }
+
+std::string substitute(const char* pattern, const ir::instr& in, dtype loop) {
+  std::string out;
+  for (const char* c = pattern; *c; ++c) {
+    if (*c != '$') {
+      out += *c;
+      continue;
+    }
+    const char k = *++c;
+    if (k >= '0' && k <= '2') out += temp(in.args[k - '0']);
+    else if (k == 'T') out += value_type(loop);
+    else if (k == 'R') out += single_precision(loop) ? "float" : "double";
+    else if (k == 'f') out += single_precision(loop) ? "f" : "";
+  }
+  return out;
+}
+
+std::string render_cast(dtype from, dtype to, const std::string& x) {
+  const std::string real = single_precision(to) ? "float" : "double";
+  if (to == dtype::bool_) return is_complex(from) ? "jet_ctruth(" + x + ")" : "(" + x + " != 0)";
+  if (is_complex(to)) {
+    if (is_complex(from)) return std::string(value_type(to)) + "{(" + real + ")" + x + ".re, (" + real + ")" + x + ".im}";
+    return std::string(value_type(to)) + "{(" + real + ")" + x + ", (" + real + ")0}";
+  }
+  const std::string source = is_complex(from) ? x + ".re" : x;
+  if (to == dtype::float16) return "jet_round_f16((float)" + source + ")";
+  if (to == dtype::bfloat16) return "jet_round_bf16((float)" + source + ")";
+  return "(" + std::string(value_type(to)) + ")" + source;
+}
+
+std::string render_instr(const ir::graph& g, const ir::instr& in) {
+  switch (in.op) {
+    case op_code::input: return "x" + std::to_string(in.slot);
+    case op_code::scalar: return "p.s" + std::to_string(in.slot);
+    case op_code::index: return "(long long)i";
+    case op_code::cast: return render_cast(g.code[in.args[0]].type, in.type, temp(in.args[0]));
+    default: break;
+  }
+  // The loop dtype is the operands' (they were cast to it); where's first operand is bool.
+  const dtype loop = g.code[in.args[in.op == op_code::where ? 1 : 0]].type;
+  const op_spelling& s = spelling(in.op);
+  const char* pattern = nullptr;
+  switch (kind(loop)) {
+    case dtype_kind::boolean: pattern = s.boolean; break;
+    case dtype_kind::signed_int:
+    case dtype_kind::unsigned_int: pattern = s.integer; break;
+    case dtype_kind::floating: pattern = s.floating; break;
+    case dtype_kind::complex: pattern = s.complex; break;
+  }
+  if (!pattern)
+    throw internal_error(std::string("no CUDA spelling of ") + detail::op_name(in.op) + " for " +
+                         std::string(name(loop)));
+  return substitute(pattern, in, loop);
+}
+
+bool uses_complex(const ir::graph& g) {
+  for (const ir::instr& in : g.code)
+    if (is_complex(in.type)) return true;
+  return is_complex(g.output.type);
+}
+
+bool needs_strides(const ir::operand& op) {
+  return op.mode != ir::access::contiguous && op.mode != ir::access::scalar;
+}
+
+std::string kernel_name(const ir::graph& g) {
+  std::string name = "jet";
+  int ops = 0;
+  for (const ir::instr& in : g.code) {
+    if (in.op == op_code::input || in.op == op_code::scalar) continue;
+    if (++ops > 6) {
+      name += "_etc";
+      break;
+    }
+    name += std::string("_") + (in.op == op_code::cast ? "cast" : detail::op_name(in.op));
+  }
+  if (ops == 0) name += "_copy";
+  return name + "_" + short_name(g.output.type) + "_" + std::to_string(g.inputs.size()) + "in";
+}
+
+void render_params(const ir::graph& g, std::string& s) {
+  const int nd = g.extents.size();
+  s += "struct jet_params {\n";
+  s += std::string("  alignas(8) ") + storage_type(g.output.type) + "* out;\n";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    s += std::string("  alignas(8) const ") + storage_type(g.inputs[k].type) + "* in" + std::to_string(k) + ";\n";
+  for (std::size_t k = 0; k < g.params.size(); ++k)
+    s += std::string("  alignas(8) ") + value_type(g.params[k].type) + " s" + std::to_string(k) + ";\n";
+  s += "  long long n;\n";
+  if (nd > 1) s += "  long long extents[" + std::to_string(nd) + "];\n";
+  if (needs_strides(g.output)) s += "  long long out_strides[" + std::to_string(nd) + "];\n";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    if (needs_strides(g.inputs[k]))
+      s += "  long long in" + std::to_string(k) + "_strides[" + std::to_string(nd) + "];\n";
+  s += "};\n\n";
+}
+
+void render_element(const ir::graph& g, std::string& s) {
+  s += std::string("__device__ __forceinline__ ") + value_type(g.output.type) +
+       " jet_element(const jet_params& p, unsigned long long i";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    s += std::string(", ") + value_type(g.inputs[k].type) + " x" + std::to_string(k);
+  s += ") {\n";
+  for (std::size_t i = 0; i < g.code.size(); ++i)
+    s += std::string("  const ") + value_type(g.code[i].type) + " " + temp(static_cast<int>(i)) +
+         " = " + render_instr(g, g.code[i]) + ";\n";
+  s += std::string("  return ") + temp(static_cast<int>(g.code.size() - 1)) + ";\n}\n\n";
+}
+
+// Offsets of every strided operand for the element at linear index `i`.
+void render_offsets(const ir::graph& g, std::string& s) {
+  const int nd = g.extents.size();
+  auto strided = [&](auto&& f) {
+    if (needs_strides(g.output)) f(std::string("out"));
+    for (std::size_t k = 0; k < g.inputs.size(); ++k)
+      if (needs_strides(g.inputs[k])) f("in" + std::to_string(k));
+  };
+  bool any = false;
+  strided([&](const std::string& n) {
+    s += "    jet_off o_" + n + " = 0;\n";
+    any = true;
+  });
+  if (!any) return;
+  if (nd == 1) {
+    strided([&](const std::string& n) { s += "    o_" + n + " = (jet_off)i * (jet_off)p." + n + "_strides[0];\n"; });
+    return;
+  }
+  s += "    jet_idx rest = i;\n";
+  for (int d = nd - 1; d >= 0; --d) {
+    const std::string dim = std::to_string(d);
+    if (d > 0) {
+      s += "    { const jet_idx c = rest % (jet_idx)p.extents[" + dim + "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
+    } else {
+      s += "    { const jet_idx c = rest;\n";
+    }
+    strided([&](const std::string& n) { s += "      o_" + n + " += (jet_off)c * (jet_off)p." + n + "_strides[" + dim + "];\n"; });
+    s += "    }\n";
+  }
+}
+
+// Address of an operand's element (or first vector element) at linear index `i`.
+std::string address(const ir::operand& op, const std::string& n) {
+  switch (op.mode) {
+    case ir::access::contiguous: return "p." + n + " + i";
+    case ir::access::scalar: return "p." + n;
+    default: return "p." + n + " + o_" + n;
+  }
+}
+
+void render_body(const ir::graph& g, std::string& s, int width) {
+  const std::string w = std::to_string(width);
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    const ir::operand& op = g.inputs[k];
+    const std::string n = "in" + std::to_string(k);
+    const std::string st = storage_type(op.type);
+    const bool vector = op.mode == ir::access::contiguous || op.mode == ir::access::strided_unit_inner;
+    if (vector) {
+      s += "    const jet_vec<" + st + ", " + w + "> v" + std::to_string(k) + " = *(const jet_vec<" + st +
+           ", " + w + ">*)(" + address(op, n) + ");\n";
+    } else {
+      s += "    const " + st + " v" + std::to_string(k) + " = *(" + address(op, n) + ");\n";
+    }
+  }
+  const std::string ost = storage_type(g.output.type);
+  s += "    jet_vec<" + ost + ", " + w + "> r;\n";
+  s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k) {\n";
+  s += "      r.v[k] = ";
+  std::string call = "jet_element(p, i + k";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    const ir::operand& op = g.inputs[k];
+    const bool vector = op.mode == ir::access::contiguous || op.mode == ir::access::strided_unit_inner;
+    call += ", " + load(op.type, "v" + std::to_string(k) + (vector ? ".v[k]" : ""));
+  }
+  call += ")";
+  s += store(g.output.type, call) + ";\n    }\n";
+  s += "    *(jet_vec<" + ost + ", " + w + ">*)(" + address(g.output, "out") + ") = r;\n";
+}
+
+}  // namespace
+
+kernel_source render(const ir::graph& g) {
+  kernel_source out;
+  out.name = kernel_name(g);
+  std::string& s = out.source;
+  s.reserve(16384);
+  s += "// Generated by Jet.\n";
+  s += preamble_base;
+  if (uses_complex(g)) s += preamble_complex;
+  s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
+                 : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";
+  render_params(g, s);
+  render_element(g, s);
+  const int width = g.vector_width;
+  s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name +
+       "(const __grid_constant__ jet_params p) {\n";
+  s += "  const jet_idx n = (jet_idx)p.n;\n";
+  s += "  const jet_idx step = (jet_idx)gridDim.x * blockDim.x;\n";
+  s += "  const jet_idx first = (jet_idx)blockIdx.x * blockDim.x + threadIdx.x;\n";
+  s += "  const jet_idx items = n / " + std::to_string(width) + ";\n";
+  s += "  for (jet_idx item = first; item < items; item += step) {\n";
+  s += "    const jet_idx i = item * " + std::to_string(width) + ";\n";
+  render_offsets(g, s);
+  render_body(g, s, width);
+  s += "  }\n";
+  if (width > 1 && g.extents.size() == 1) {
+    // The last n % width elements of a 1-D kernel, one per thread.
+    s += "  for (jet_idx i = items * " + std::to_string(width) + " + first; i < n; i += step) {\n";
+    // Vectorized 1-D kernels only have contiguous and scalar operands: no offsets needed.
+    render_body(g, s, 1);
+    s += "  }\n";
+  }
+  s += "}\n";
+  return out;
+}
+
+}  // namespace jet::codegen

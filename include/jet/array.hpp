@@ -1,0 +1,217 @@
+// jet::array: a materialized, reference-counted device array with NumPy's views and creation.
+#pragma once
+
+#include <complex>
+#include <concepts>
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <memory>
+#include <optional>
+#include <span>
+#include <vector>
+
+#include "jet/dtype.hpp"
+#include "jet/shape.hpp"
+
+namespace jet {
+
+class expr;
+namespace detail {
+struct buffer;
+}
+
+struct none_t {};
+inline constexpr none_t none;
+struct newaxis_t {};
+inline constexpr newaxis_t newaxis;
+struct ellipsis_t {};
+inline constexpr ellipsis_t ellipsis;
+
+// One end of a slice: an index, or none for "up to the edge".
+struct slice_bound {
+  std::optional<std::int64_t> value;
+  slice_bound(none_t) {}
+  template <std::integral T>
+  slice_bound(T v) : value(static_cast<std::int64_t>(v)) {}
+};
+
+// NumPy's start:stop:step, with Python's meaning for negative and omitted values.
+struct slice {
+  slice_bound start = none;
+  slice_bound stop = none;
+  std::int64_t step = 1;
+  slice() = default;
+  slice(slice_bound start_, slice_bound stop_, std::int64_t step_ = 1)
+      : start(start_), stop(stop_), step(step_) {}
+};
+
+// One item of a basic index: an integer, a slice, newaxis or ellipsis.
+struct index_item {
+  enum class kind : std::uint8_t { integer, range, new_axis, rest } what;
+  std::int64_t integer = 0;
+  slice range;
+  template <std::integral T>
+  index_item(T i) : what(kind::integer), integer(static_cast<std::int64_t>(i)) {}
+  index_item(slice s) : what(kind::range), range(s) {}
+  index_item(newaxis_t) : what(kind::new_axis) {}
+  index_item(ellipsis_t) : what(kind::rest) {}
+};
+
+class array {
+ public:
+  // An empty float64 array of shape (0,).
+  array() = default;
+  // Evaluates an expression into a new array (one fused kernel).
+  array(const expr& e);  // NOLINT: implicit on purpose, `jet::array z = x * y;`
+
+  array(const array&) = default;
+  array(array&&) noexcept = default;
+  // Assigning to a named array rebinds it, as `z = ...` does in Python.
+  array& operator=(const array&) & = default;
+  array& operator=(array&&) & noexcept = default;
+  array& operator=(const expr& e) &;
+  // Assigning to a temporary view writes into it: `a(jet::slice(1, jet::none)) = e;`.
+  void operator=(const array& values) &&;
+  void operator=(const expr& values) &&;
+
+  // In-place arithmetic: one fused kernel writing into this array's elements.
+  array& operator+=(const expr& e);
+  array& operator-=(const expr& e);
+  array& operator*=(const expr& e);
+  array& operator/=(const expr& e);
+  array& operator%=(const expr& e);
+  array& operator&=(const expr& e);
+  array& operator|=(const expr& e);
+  array& operator^=(const expr& e);
+  array& operator<<=(const expr& e);
+  array& operator>>=(const expr& e);
+
+  jet::dtype dtype() const { return dtype_; }
+  const jet::shape& shape() const { return shape_; }
+  // Strides in elements, as DESIGN.md says (NumPy's are in bytes).
+  const jet::shape& strides() const { return strides_; }
+  std::int64_t offset() const { return offset_; }
+  int ndim() const { return shape_.size(); }
+  std::int64_t size() const { return shape_.product(); }
+  int itemsize() const { return jet::itemsize(dtype_); }
+  std::int64_t nbytes() const { return size() * itemsize(); }
+  bool is_c_contiguous() const;
+  bool is_f_contiguous() const;
+  // Device address of the first element (offset applied); null for a never-allocated array.
+  void* data() const { return base_ ? base_ + offset_ * itemsize() : nullptr; }
+  // True when both arrays view the same allocation.
+  bool shares_buffer_with(const array& other) const { return buffer_ == other.buffer_; }
+
+  // Views (no copy).
+  template <class... Items>
+  array operator()(const Items&... items) const {
+    const index_item list[] = {index_item(items)..., index_item(ellipsis)};
+    return index(std::span<const index_item>(list, sizeof...(Items)));
+  }
+  array index(std::span<const index_item> items) const;
+  array T() const;
+  array transpose() const { return T(); }
+  array transpose(const jet::shape& axes) const;
+  array swapaxes(std::int64_t a, std::int64_t b) const;
+  // A view when the strides allow it, else a copy (NumPy's rule); one extent may be -1.
+  array reshape(const jet::shape& new_shape) const;
+  array squeeze() const;
+  array squeeze(std::int64_t axis) const;
+  array expand_dims(std::int64_t axis) const;
+  array broadcast_to(const jet::shape& target) const;
+  array ravel() const;
+  array diagonal_view(std::int64_t k = 0) const;
+
+  // Copies.
+  array flatten() const;
+  array copy() const;
+  array astype(jet::dtype to) const;
+
+  // Device -> host; waits for the current stream.
+  void to_host(void* destination, jet::dtype as) const;
+  template <class T>
+  std::vector<T> to_vector() const {
+    std::vector<T> out(static_cast<std::size_t>(size()));
+    to_host(out.data(), dtype_of<T>());
+    return out;
+  }
+  template <class T>
+  void to_host(std::span<T> destination) const {
+    check_host_span(static_cast<std::int64_t>(destination.size()));
+    to_host(destination.data(), dtype_of<T>());
+  }
+  // The single element of a size-1 array; throws jet::value_error otherwise.
+  template <class T>
+  T item() const {
+    check_item();
+    T value{};
+    to_host(&value, dtype_of<T>());
+    return value;
+  }
+
+  // For Jet's runtime: an array over a buffer with the given layout.
+  array(std::shared_ptr<detail::buffer> buffer, jet::dtype type, const jet::shape& shape,
+        const jet::shape& strides, std::int64_t offset);
+  const std::shared_ptr<detail::buffer>& buffer() const { return buffer_; }
+
+ private:
+  void check_item() const;
+  void check_host_span(std::int64_t count) const;
+  void assign(const expr& values) const;
+  array& update(const expr& values);
+
+  std::shared_ptr<detail::buffer> buffer_;
+  std::byte* base_ = nullptr;  // the buffer's device address, kept here for cheap data()
+  jet::dtype dtype_ = jet::float64;
+  jet::shape shape_{0};
+  jet::shape strides_{1};
+  std::int64_t offset_ = 0;
+};
+
+// Creation. dtype defaults follow NumPy: float64, and int64 for integer arange.
+array empty(const shape& s, dtype t = float64);
+array zeros(const shape& s, dtype t = float64);
+array ones(const shape& s, dtype t = float64);
+array full(const shape& s, const expr& value);
+array full(const shape& s, const expr& value, dtype t);
+array empty_like(const array& a);
+array empty_like(const array& a, dtype t);
+array zeros_like(const array& a);
+array zeros_like(const array& a, dtype t);
+array ones_like(const array& a);
+array ones_like(const array& a, dtype t);
+array full_like(const array& a, const expr& value);
+array full_like(const array& a, const expr& value, dtype t);
+// Integer arguments give int64, floating ones float64 (NumPy's arange).
+array arange(std::int64_t stop);
+array arange(std::int64_t start, std::int64_t stop, std::int64_t step = 1);
+array arange(double start, double stop, double step = 1.0);
+array arange(double start, double stop, double step, dtype t);
+array linspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
+               dtype t = float64);
+array eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
+          dtype t = float64);
+array identity(std::int64_t n, dtype t = float64);
+
+// An array that describes a shape and dtype but holds no device memory: for jet::explain
+// and for planning on machines without a GPU. Evaluating with it raises jet::value_error.
+array placeholder(const shape& s, dtype t = float64);
+
+// Host -> device copies; the shape defaults to 1-D.
+array from_host(const void* data, dtype t, const shape& s);
+template <class T>
+array asarray(std::span<const T> values, std::optional<shape> s = std::nullopt) {
+  return from_host(values.data(), dtype_of<T>(),
+                   s ? *s : shape{static_cast<std::int64_t>(values.size())});
+}
+template <class T>
+array asarray(const std::vector<T>& values, std::optional<shape> s = std::nullopt) {
+  return asarray(std::span<const T>(values), s);
+}
+template <class T>
+array asarray(std::initializer_list<T> values, std::optional<shape> s = std::nullopt) {
+  return asarray(std::span<const T>(values.begin(), values.size()), s);
+}
+
+}  // namespace jet

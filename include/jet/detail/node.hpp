@@ -1,0 +1,62 @@
+// The immutable nodes behind jet::expr. Built only through make_* factories, which check
+// operands and resolve the result's dtype and shape when the node is made.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+
+#include "jet/array.hpp"
+#include "jet/detail/op_list.hpp"
+#include "jet/dtype.hpp"
+#include "jet/shape.hpp"
+
+namespace jet::detail {
+
+enum class op_code : std::uint8_t {
+  input,   // reads an array
+  scalar,  // a kernel parameter
+  cast,    // converts to the node's dtype
+  index,   // the element's flat index in the result, as int64 (for arange, linspace)
+#define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
+  JET_ELEMENTWISE_OPS(JET_OP_ENUM)
+#undef JET_OP_ENUM
+};
+
+// A C++ scalar as it was written: its weak kind and its exact value.
+struct scalar_value {
+  weak_kind kind = weak_kind::none;
+  std::int64_t integer = 0;     // bool and integer values
+  bool is_unsigned = false;     // integer holds a uint64 above INT64_MAX, bit for bit
+  std::complex<double> number;  // floating and complex values (and integers, widened)
+};
+
+struct node;
+using node_ptr = std::shared_ptr<const node>;
+
+struct node {
+  op_code op = op_code::input;
+  dtype type = dtype::float64;
+  shape extents;  // the broadcast shape of the result
+  int arity = 0;
+  node_ptr args[3];
+  array value;          // op_code::input
+  scalar_value scalar;  // op_code::scalar (type is then the scalar's default dtype)
+
+  bool is_weak() const { return op == op_code::scalar; }
+};
+
+// Factories: each checks its operands and throws jet::error kinds in NumPy's words.
+node_ptr make_input(const array& value);
+node_ptr make_scalar(scalar_value value);
+node_ptr make_cast(node_ptr arg, dtype to);
+node_ptr make_index(const shape& extents);
+node_ptr make_op(op_code op, node_ptr a);
+node_ptr make_op(op_code op, node_ptr a, node_ptr b);
+node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
+
+// The NumPy name of an op ("add", "sin", ...).
+const char* op_name(op_code op);
+int op_arity(op_code op);
+
+}  // namespace jet::detail

@@ -1,0 +1,76 @@
+// jet::expr: a cheap handle to an immutable lazy expression node. Nothing runs until an
+// array is needed.
+#pragma once
+
+#include <complex>
+#include <concepts>
+#include <string>
+#include <type_traits>
+
+#include "jet/array.hpp"
+#include "jet/detail/node.hpp"
+
+namespace jet {
+
+template <class T>
+concept arithmetic_scalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
+                            std::is_same_v<T, std::complex<double>>;
+
+namespace detail {
+template <arithmetic_scalar T>
+scalar_value to_scalar_value(T v) {
+  scalar_value s;
+  if constexpr (std::is_same_v<T, bool>) {
+    s.kind = weak_kind::boolean;
+    s.integer = v;
+    s.number = v ? 1.0 : 0.0;
+  } else if constexpr (std::is_integral_v<T>) {
+    s.kind = weak_kind::integer;
+    s.integer = static_cast<std::int64_t>(v);
+    s.is_unsigned = std::is_unsigned_v<T> && s.integer < 0;
+    s.number = s.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v))
+                             : static_cast<double>(v);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    s.kind = weak_kind::floating;
+    s.number = static_cast<double>(v);
+  } else {
+    s.kind = weak_kind::complex;
+    s.number = std::complex<double>(v.real(), v.imag());
+  }
+  return s;
+}
+}  // namespace detail
+
+class expr {
+ public:
+  expr(const array& a) : node_(detail::make_input(a)) {}  // NOLINT: arrays are expressions
+  // C++ scalars are weak, like Python scalars under NumPy 2 (NEP 50).
+  template <arithmetic_scalar T>
+  expr(T value) : node_(detail::make_scalar(detail::to_scalar_value(value))) {}  // NOLINT
+  explicit expr(detail::node_ptr n) : node_(std::move(n)) {}
+
+  jet::dtype dtype() const { return node_->type; }
+  const jet::shape& shape() const { return node_->extents; }
+  int ndim() const { return node_->extents.size(); }
+  std::int64_t size() const { return node_->extents.product(); }
+  // Evaluates into a new array.
+  array eval() const { return array(*this); }
+  expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }
+
+  const detail::node_ptr& node() const { return node_; }
+
+ private:
+  detail::node_ptr node_;
+};
+
+// What Jet will do for an expression: source, key, operand access classes, bytes moved.
+struct explanation {
+  std::string source;
+  std::string key;
+  std::string kernel_name;
+  std::string operands;  // one line per operand: dtype, access class, strides
+  std::int64_t bytes = 0;
+};
+explanation explain(const expr& e);
+
+}  // namespace jet

@@ -1,0 +1,12 @@
+// Jet: NumPy-style arrays on NVIDIA GPUs, with lazy expressions fused into one kernel.
+#pragma once
+
+#include "jet/array.hpp"
+#include "jet/device.hpp"
+#include "jet/dtype.hpp"
+#include "jet/error.hpp"
+#include "jet/expr.hpp"
+#include "jet/memory.hpp"
+#include "jet/ops.hpp"
+#include "jet/shape.hpp"
+#include "jet/stream.hpp"

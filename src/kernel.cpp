@@ -1,0 +1,80 @@
+// Loading, caching in memory and launching kernels.
+#include "src/kernel.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+#include <mutex>
+#include <shared_mutex>
+#include <unordered_map>
+
+#include "jet/device.hpp"
+#include "src/cuda_check.hpp"
+#include "src/stream_state.hpp"
+
+namespace jet::detail {
+namespace {
+
+struct cache_state {
+  mutable std::shared_mutex mutex;
+  std::unordered_map<std::string, std::unique_ptr<loaded_kernel>> map;
+};
+
+cache_state& state() {
+  static cache_state* s = new cache_state;  // never destroyed: kernels outlive static arrays
+  return *s;
+}
+
+}  // namespace
+
+loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.name) {
+  check_cuda(cudaLibraryLoadData(&library_, compiled.image.data(), nullptr, nullptr, 0, nullptr,
+                                 nullptr, 0),
+             "cudaLibraryLoadData");
+  check_cuda(cudaLibraryGetKernel(&kernel_, library_, compiled.name.c_str()), "cudaLibraryGetKernel");
+}
+
+loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }
+
+const loaded_kernel* memory_cache::find(const std::string& signature) const {
+  std::shared_lock lock(state().mutex);
+  const auto it = state().map.find(signature);
+  return it == state().map.end() ? nullptr : it->second.get();
+}
+
+const loaded_kernel* memory_cache::insert(const std::string& signature,
+                                          std::unique_ptr<loaded_kernel> kernel) {
+  std::unique_lock lock(state().mutex);
+  auto [it, inserted] = state().map.try_emplace(signature, std::move(kernel));
+  return it->second.get();
+}
+
+std::size_t memory_cache::size() const {
+  std::shared_lock lock(state().mutex);
+  return state().map.size();
+}
+
+memory_cache& kernels() {
+  static memory_cache cache;
+  return cache;
+}
+
+void launch(const loaded_kernel& kernel, std::int64_t work_items, const std::byte* params) {
+  constexpr int threads = 256;
+  static const std::int64_t max_blocks = std::int64_t{device::current().multiprocessors} * 8;
+  const std::int64_t blocks = std::clamp<std::int64_t>((work_items + threads - 1) / threads, 1, max_blocks);
+  void* args[] = {const_cast<std::byte*>(params)};
+  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle()),
+                              dim3(static_cast<unsigned>(blocks)), dim3(threads), args, 0,
+                              current_stream()),
+             "cudaLaunchKernel");
+}
+
+int debug_level() {
+  static const int level = [] {
+    const char* v = std::getenv("JET_DEBUG");
+    return v ? std::atoi(v) : 0;
+  }();
+  return level;
+}
+
+}  // namespace jet::detail

@@ -1,0 +1,46 @@
+// Loaded kernels, the in-memory kernel cache, and launching.
+#pragma once
+
+#include <cuda_runtime.h>
+
+#include <cstddef>
+#include <memory>
+#include <string>
+
+#include "src/compile.hpp"
+
+namespace jet::detail {
+
+// A compiled kernel loaded through the runtime's library API (no libcuda link needed).
+class loaded_kernel {
+ public:
+  explicit loaded_kernel(const compiled_kernel& compiled);
+  ~loaded_kernel();
+  loaded_kernel(const loaded_kernel&) = delete;
+  loaded_kernel& operator=(const loaded_kernel&) = delete;
+  cudaKernel_t handle() const { return kernel_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  cudaLibrary_t library_ = nullptr;
+  cudaKernel_t kernel_ = nullptr;
+  std::string name_;
+};
+
+// Thread-safe map from structural signature to loaded kernel.
+class memory_cache {
+ public:
+  const loaded_kernel* find(const std::string& signature) const;
+  // Inserts unless another thread did first; returns the kernel the cache keeps.
+  const loaded_kernel* insert(const std::string& signature, std::unique_ptr<loaded_kernel> kernel);
+  std::size_t size() const;
+};
+memory_cache& kernels();
+
+// Launches a kernel taking one parameter block, with a grid sized from the SM count.
+void launch(const loaded_kernel& kernel, std::int64_t work_items, const std::byte* params);
+
+// JET_DEBUG's level: 0 quiet, 1 stages and timings, 2 rendered source, 3 everything.
+int debug_level();
+
+}  // namespace jet::detail
