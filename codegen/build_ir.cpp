@@ -63,7 +63,7 @@ class builder {
     const ir::operand op = operand_for(a);
     for (std::size_t i = 0; i < g_.inputs.size(); ++i) {
       const ir::operand& o = g_.inputs[i];
-      if (o.data == op.data && o.type == op.type && o.strides == op.strides)
+      if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides)
         return static_cast<std::int16_t>(i);
     }
     g_.inputs.push_back(op);

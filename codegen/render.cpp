@@ -211,33 +211,59 @@ std::string address(const ir::operand& op, const std::string& n) {
   }
 }
 
-void render_body(const ir::graph& g, std::string& s, int width) {
+bool vector_operand(const ir::operand& op) {
+  return op.mode == ir::access::contiguous || op.mode == ir::access::strided_unit_inner;
+}
+
+// One work item: `width` consecutive elements along the innermost axis. Loads and stores are
+// 16-byte vectors when the chunk is whole (a 1-D kernel's last chunk may be partial). The
+// element body is emitted once, in a loop that shifts through the vectors, so that NVRTC
+// compiles each math function once rather than once per lane.
+void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   const std::string w = std::to_string(width);
+  auto vec = [&](dtype t) { return "jet_vec<" + std::string(storage_type(t)) + ", " + w + ">"; };
+  if (partial_chunks) s += "    const bool whole = i + " + w + " <= n;\n";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
-    const std::string n = "in" + std::to_string(k);
-    const std::string st = storage_type(op.type);
-    const bool vector = op.mode == ir::access::contiguous || op.mode == ir::access::strided_unit_inner;
-    if (vector) {
-      s += "    const jet_vec<" + st + ", " + w + "> v" + std::to_string(k) + " = *(const jet_vec<" + st +
-           ", " + w + ">*)(" + address(op, n) + ");\n";
+    const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
+    if (!vector_operand(op)) {
+      s += "    const " + std::string(storage_type(op.type)) + " " + v + " = *(" + address(op, n) + ");\n";
+      continue;
+    }
+    s += "    " + vec(op.type) + " " + v + "{};\n";
+    const std::string whole_load = v + " = *(const " + vec(op.type) + "*)(" + address(op, n) + ");";
+    if (!partial_chunks) {
+      s += "    " + whole_load + "\n";
     } else {
-      s += "    const " + st + " v" + std::to_string(k) + " = *(" + address(op, n) + ");\n";
+      s += "    if (whole) " + whole_load + "\n";
+      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w + "; ++k) if (i + k < n) " + v +
+           ".v[k] = (" + address(op, n) + ")[k];\n    }\n";
     }
   }
-  const std::string ost = storage_type(g.output.type);
-  s += "    jet_vec<" + ost + ", " + w + "> r;\n";
-  s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k) {\n";
-  s += "      r.v[k] = ";
+  s += "    " + vec(g.output.type) + " r;\n";
+  s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
   std::string call = "jet_element(p, i + k";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
-    const bool vector = op.mode == ir::access::contiguous || op.mode == ir::access::strided_unit_inner;
-    call += ", " + load(op.type, "v" + std::to_string(k) + (vector ? ".v[k]" : ""));
+    call += ", " + load(op.type, "v" + std::to_string(k) + (vector_operand(op) ? ".v[0]" : ""));
   }
   call += ")";
-  s += store(g.output.type, call) + ";\n    }\n";
-  s += "    *(jet_vec<" + ost + ", " + w + ">*)(" + address(g.output, "out") + ") = r;\n";
+  s += "      const " + std::string(storage_type(g.output.type)) + " y = " + store(g.output.type, call) + ";\n";
+  if (width > 1) {
+    s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
+    for (std::size_t k = 0; k < g.inputs.size(); ++k)
+      if (vector_operand(g.inputs[k])) s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
+    s += "        r.v[j] = r.v[j + 1];\n      }\n";
+  }
+  s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
+  const std::string whole_store = "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
+  if (!partial_chunks) {
+    s += "    " + whole_store + "\n";
+  } else {
+    s += "    if (whole) " + whole_store + "\n";
+    s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w + "; ++k) if (i + k < n) (" +
+         address(g.output, "out") + ")[k] = r.v[k];\n    }\n";
+  }
 }
 
 }  // namespace
@@ -260,19 +286,13 @@ kernel_source render(const ir::graph& g) {
   s += "  const jet_idx n = (jet_idx)p.n;\n";
   s += "  const jet_idx step = (jet_idx)gridDim.x * blockDim.x;\n";
   s += "  const jet_idx first = (jet_idx)blockIdx.x * blockDim.x + threadIdx.x;\n";
-  s += "  const jet_idx items = n / " + std::to_string(width) + ";\n";
+  const bool partial_chunks = width > 1 && g.extents.size() == 1;
+  s += "  const jet_idx items = (n + " + std::to_string(width - 1) + ") / " + std::to_string(width) + ";\n";
   s += "  for (jet_idx item = first; item < items; item += step) {\n";
   s += "    const jet_idx i = item * " + std::to_string(width) + ";\n";
   render_offsets(g, s);
-  render_body(g, s, width);
+  render_body(g, s, width, partial_chunks);
   s += "  }\n";
-  if (width > 1 && g.extents.size() == 1) {
-    // The last n % width elements of a 1-D kernel, one per thread.
-    s += "  for (jet_idx i = items * " + std::to_string(width) + " + first; i < n; i += step) {\n";
-    // Vectorized 1-D kernels only have contiguous and scalar operands: no offsets needed.
-    render_body(g, s, 1);
-    s += "  }\n";
-  }
   s += "}\n";
   return out;
 }

@@ -70,6 +70,9 @@ struct explanation {
   std::string kernel_name;
   std::string operands;  // one line per operand: dtype, access class, strides
   std::int64_t bytes = 0;
+  std::string arch;            // what NVRTC compiled it for (the device's, else sm_90)
+  double compile_ms = 0;       // NVRTC's time for this kernel
+  std::size_t binary_bytes = 0;
 };
 explanation explain(const expr& e);
 

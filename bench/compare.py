@@ -1,0 +1,81 @@
+"""CuPy and PyTorch on the same GPU, same run as Jet's benchmarks: the figures issues compare with.
+
+Prints RESULT lines like bench/timing.hpp does. Needs cupy and torch; skips what is missing.
+"""
+import statistics
+import time
+
+
+def median_ms(fn, runs=30, warmup=3):
+    import cupy as cp
+    for _ in range(warmup):
+        fn()
+    times = []
+    for _ in range(runs):
+        start, stop = cp.cuda.Event(), cp.cuda.Event()
+        start.record()
+        fn()
+        stop.record()
+        stop.synchronize()
+        times.append(cp.cuda.get_elapsed_time(start, stop))
+    return statistics.median(times)
+
+
+def result(name, value, unit):
+    print(f"RESULT {name:<44} {value:10.4f} {unit:<6} reference")
+
+
+def main():
+    import cupy as cp
+    n = 1 << 26
+    a, b, c = (cp.random.rand(n, dtype=cp.float32) for _ in range(3))
+    src = cp.empty(64 << 20, dtype=cp.float32)
+    dst = cp.empty_like(src)
+    copy_ms = median_ms(lambda: cp.copyto(dst, src))
+    result("cupy: copy bandwidth (GB/s)", 2 * src.nbytes / copy_ms / 1e6, "GB/s")
+
+    axpy = cp.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = 2.5f * x + y", "axpy")
+    result("cupy: 2.5*a+b ElementwiseKernel (ms)", median_ms(lambda: axpy(a, b)), "ms")
+
+    @cp.fuse()
+    def chain(x, y, z):
+        return cp.sin(x) * cp.cos(y) + cp.exp(-z * z) * 0.5
+
+    result("cupy: sin*cos+exp chain fused (ms)", median_ms(lambda: chain(a, b, c)), "ms")
+    m = 8192
+    col, row = cp.random.rand(m, 1, dtype=cp.float32), cp.random.rand(1, m, dtype=cp.float32)
+    result("cupy: (8192,1)+(1,8192) (ms)", median_ms(lambda: col + row), "ms")
+    A, B = cp.random.rand(m, m, dtype=cp.float32), cp.random.rand(m, m, dtype=cp.float32)
+    result("cupy: A+B.T 8192^2 (ms)", median_ms(lambda: A + B.T), "ms")
+    x, y = cp.random.rand(1024, dtype=cp.float32), cp.random.rand(1024, dtype=cp.float32)
+
+    @cp.fuse()
+    def seven(x, y):
+        return cp.sqrt(cp.abs(x * y + 1.0)) - cp.sin(x) / y
+
+    for _ in range(10):
+        seven(x, y)
+    cp.cuda.Device().synchronize()
+    start = time.perf_counter()
+    for _ in range(10000):
+        seven(x, y)
+    cp.cuda.Device().synchronize()
+    result("cupy: fused 7-op, host cost per call (us)", (time.perf_counter() - start) / 10000 * 1e6, "us")
+
+    try:
+        import torch
+    except ImportError:
+        return
+    ta, tb, tc = (torch.as_tensor(v, device="cuda") for v in (a, b, c))
+
+    def torch_chain(x, y, z):
+        return torch.sin(x) * torch.cos(y) + torch.exp(-z * z) * 0.5
+
+    compiled = torch.compile(torch_chain)
+    compiled(ta, tb, tc)
+    torch.cuda.synchronize()
+    result("torch.compile: sin*cos+exp chain (ms)", median_ms(lambda: compiled(ta, tb, tc)), "ms")
+
+
+if __name__ == "__main__":
+    main()
