@@ -60,6 +60,22 @@ void choose_access(ir::graph& g) {
   classify(g.output);
   for (ir::operand& op : g.inputs) classify(op);
   g.index64 = largest >= (std::int64_t{1} << 31);
+  // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
+  // stage it through shared-memory tiles instead.
+  g.tiled = false;
+  if (g.extents.size() == 2 && g.output.strides[1] == 1) {
+    for (ir::operand& op : g.inputs) {
+      if (op.mode != ir::access::strided || op.strides[0] == 0) continue;
+      if (std::abs(op.strides[0]) < std::abs(op.strides[1])) {
+        op.mode = ir::access::transposed;
+        g.tiled = true;
+      }
+    }
+  }
+  if (g.tiled) {
+    g.vector_width = 1;
+    return;
+  }
   g.vector_width = vector_width_for(g);
   if (g.vector_width == 1 || g.extents.empty()) return;
   const int inner = g.extents.size() - 1;
@@ -81,8 +97,14 @@ const char* ir::access_name(access a) {
     case access::strided: return "strided";
     case access::strided_unit_inner: return "strided, unit inner stride";
     case access::strided_zero_inner: return "strided, broadcast inner axis";
+    case access::transposed: return "transposed (shared-memory tiles)";
   }
   return "?";
+}
+
+std::int64_t ir::graph::work_items() const {
+  if (tiled) return ((extents[0] + 31) / 32) * ((extents[1] + 31) / 32);
+  return (size() + vector_width - 1) / vector_width;
 }
 
 }  // namespace jet

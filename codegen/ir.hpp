@@ -19,6 +19,7 @@ enum class access : std::uint8_t {
   strided,            // general strides
   strided_unit_inner,  // strided, innermost stride 1 (vector loads in vectorized kernels)
   strided_zero_inner,  // strided, innermost stride 0 (one load per vector)
+  transposed,          // 2-D, fastest along the outer axis: staged through a shared-memory tile
 };
 const char* access_name(access a);
 
@@ -50,6 +51,10 @@ struct graph {
   shape extents;  // the kernel's iteration space, after collapsing
   bool index64 = false;
   int vector_width = 1;
+  bool tiled = false;  // 2-D with a transposed operand: 32x32 tiles, blocks of 32x8 threads
+
+  // Work items the launch covers: tiles, or vectors of vector_width elements.
+  std::int64_t work_items() const;
 
   void clear();
   std::int64_t size() const { return extents.product(); }

@@ -79,6 +79,24 @@ bool is_comparison(op_code op) {
   return op >= op_code::equal && op <= op_code::greater_equal;
 }
 
+// NumPy resolves these with its uniform resolver: only a loop of the operands' common dtype
+// itself will do, so bool is not cast up to an integer loop (np.positive(bool) is an error).
+bool needs_exact_loop(op_code op) {
+  return op == op_code::positive || op == op_code::sign || op == op_code::maximum ||
+         op == op_code::minimum || op == op_code::fmax || op == op_code::fmin;
+}
+
+// NumPy's loop search: every operand must cast safely to the loop dtype. Arrays cast from
+// their own dtype (int8 and uint8 meet in a float16 loop, not at their common int16); weak
+// scalars from the common dtype, which they have already raised to their kind.
+bool loop_accepts(dtype loop, op_code op, const node_ptr* args, int n, dtype common) {
+  if (!has_loop(row(op).loops, loop)) return false;
+  if (needs_exact_loop(op)) return loop == common;
+  for (int i = 0; i < n; ++i)
+    if (!can_cast(args[i]->is_weak() ? common : args[i]->type, loop)) return false;
+  return true;
+}
+
 // NumPy 2 refuses a Python int that the chosen integer dtype cannot hold.
 void check_weak_integer_fits(const scalar_value& s, dtype t) {
   if (s.kind != weak_kind::integer || !is_integer(t)) return;
@@ -141,20 +159,18 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
   }
   const dtype common = common_dtype(args, n);
   if (common == dtype::bool_ && (op == op_code::subtract || op == op_code::negative)) {
-    const char* what = op == op_code::subtract ? "subtract, the `-` operator, is not supported, "
-                                                 "use the bitwise_xor, the `^` operator, or the "
-                                                 "logical_xor function instead."
-                                               : "negative, the `-` operator, is not supported, "
-                                                 "use the `~` operator or the logical_not "
-                                                 "function instead.";
-    throw dtype_error(std::string("numpy boolean ") + what);
+    throw dtype_error(op == op_code::subtract
+                          ? "numpy boolean subtract, the `-` operator, is not supported, use the "
+                            "bitwise_xor, the `^` operator, or the logical_xor function instead."
+                          : "The numpy boolean negative, the `-` operator, is not supported, use "
+                            "the `~` operator or the logical_not function instead.");
   }
   dtype loop = common;
   if (op == op_code::true_divide && !is_inexact(common)) {
     loop = dtype::float64;  // NumPy's true division of integers and bools
   } else {
     const dtype* found = std::find_if(std::begin(loop_order), std::end(loop_order),
-                                      [&](dtype t) { return has_loop(r.loops, t) && can_cast(common, t); });
+                                      [&](dtype t) { return loop_accepts(t, op, args, n, common); });
     if (found == std::end(loop_order))
       throw dtype_error("ufunc '" + std::string(r.name) + "' not supported for the input types " +
                         type_list(args, n));

@@ -59,7 +59,7 @@ std::size_t layout(const ir::graph& g, Writer&& write) {
   }
   const std::int64_t n = g.size();
   put(&n, 8, 8);
-  if (g.extents.size() > 1) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
+  if (g.extents.size() > 1 || g.tiled) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
   auto put_strides = [&](const ir::operand& op) {
     if (needs_strides(op)) put(op.strides.begin(), 8 * op.strides.size(), 8 * op.strides.size());
   };

@@ -151,7 +151,7 @@ void render_params(const ir::graph& g, std::string& s) {
   for (std::size_t k = 0; k < g.params.size(); ++k)
     s += std::string("  alignas(8) ") + value_type(g.params[k].type) + " s" + std::to_string(k) + ";\n";
   s += "  long long n;\n";
-  if (nd > 1) s += "  long long extents[" + std::to_string(nd) + "];\n";
+  if (nd > 1 || g.tiled) s += "  long long extents[" + std::to_string(nd) + "];\n";
   if (needs_strides(g.output)) s += "  long long out_strides[" + std::to_string(nd) + "];\n";
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     if (needs_strides(g.inputs[k]))
@@ -266,6 +266,51 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   }
 }
 
+// 2-D kernels with transposed inputs: each 32x32 tile of the output is computed by a 32x8
+// block; transposed inputs are read coalesced along their fast (outer) axis into a padded
+// shared-memory tile, then read back along the output's rows.
+void render_tiled(const ir::graph& g, std::string& s) {
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    if (g.inputs[k].mode == ir::access::transposed)
+      s += "  __shared__ " + std::string(storage_type(g.inputs[k].type)) + " tile" + std::to_string(k) + "[32][33];\n";
+  s += "  const jet_idx rows = (jet_idx)p.extents[0], cols = (jet_idx)p.extents[1];\n";
+  s += "  const jet_idx tiles_c = (cols + 31) / 32, tiles = ((rows + 31) / 32) * tiles_c;\n";
+  s += "  for (jet_idx t = blockIdx.x; t < tiles; t += gridDim.x) {\n";
+  s += "    const jet_idx r0 = (t / tiles_c) * 32, c0 = (t % tiles_c) * 32;\n";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    if (g.inputs[k].mode != ir::access::transposed) continue;
+    const std::string n = "in" + std::to_string(k);
+    s += "    for (int j = threadIdx.y; j < 32; j += 8) {\n";
+    s += "      const jet_idx r = r0 + threadIdx.x, c = c0 + j;\n";
+    s += "      if (r < rows && c < cols) tile" + std::to_string(k) + "[threadIdx.x][j] = p." + n +
+         "[(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n + "_strides[1]];\n";
+    s += "    }\n";
+  }
+  s += "    __syncthreads();\n";
+  s += "    for (int j = threadIdx.y; j < 32; j += 8) {\n";
+  s += "      const jet_idx r = r0 + j, c = c0 + threadIdx.x;\n";
+  s += "      if (r >= rows || c >= cols) continue;\n";
+  s += "      const jet_idx i = r * cols + c;\n";
+  auto offset = [&](const ir::operand& op, const std::string& n) -> std::string {
+    switch (op.mode) {
+      case ir::access::contiguous: return "i";
+      case ir::access::scalar: return "0";
+      default: return "(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n + "_strides[1]";
+    }
+  };
+  std::string call = "jet_element(p, i";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    const ir::operand& op = g.inputs[k];
+    const std::string n = "in" + std::to_string(k);
+    const std::string raw = op.mode == ir::access::transposed ? "tile" + std::to_string(k) + "[j][threadIdx.x]"
+                                                               : "p." + n + "[" + offset(op, n) + "]";
+    call += ", " + load(op.type, raw);
+  }
+  call += ")";
+  s += "      p.out[" + offset(g.output, "out") + "] = " + store(g.output.type, call) + ";\n";
+  s += "    }\n    __syncthreads();\n  }\n";
+}
+
 }  // namespace
 
 kernel_source render(const ir::graph& g) {
@@ -283,6 +328,11 @@ kernel_source render(const ir::graph& g) {
   const int width = g.vector_width;
   s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name +
        "(const __grid_constant__ jet_params p) {\n";
+  if (g.tiled) {
+    render_tiled(g, s);
+    s += "}\n";
+    return out;
+  }
   s += "  const jet_idx n = (jet_idx)p.n;\n";
   s += "  const jet_idx step = (jet_idx)gridDim.x * blockDim.x;\n";
   s += "  const jet_idx first = (jet_idx)blockIdx.x * blockDim.x + threadIdx.x;\n";

@@ -30,7 +30,7 @@ void append_signature(const ir::graph& g, std::string& key) {
   put(key, static_cast<std::int64_t>(g.params.size()));
   for (const ir::param& p : g.params) put(key, static_cast<std::int64_t>(p.type));
   put_operand(g.output);
-  put(key, g.extents.size() | (g.index64 ? 1 << 8 : 0) | g.vector_width << 16);
+  put(key, g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16);
 }
 
 }  // namespace jet::codegen

@@ -151,6 +151,7 @@ array placeholder(const shape& s, dtype t) {
 }
 
 expr round(const expr& a, int decimals) {
+  if (a.dtype() == bool_) return rint(a);  // NumPy rounds bools in float16
   if (!is_inexact(a.dtype())) {
     if (decimals >= 0) return +a;
     throw value_error("jet::round of integers supports decimals >= 0");

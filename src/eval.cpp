@@ -86,7 +86,7 @@ void evaluate(const node& root, const array& out) {
     std::fprintf(stderr, "[jet] launch %s: %lld elements, vector width %d, %zu parameter bytes\n",
                  kernel.name().c_str(), static_cast<long long>(g.size()), g.vector_width,
                  codegen::params_size(g));
-  launch(kernel, (g.size() + g.vector_width - 1) / g.vector_width, params);
+  launch(kernel, g.work_items(), g.tiled, params);
 }
 
 explanation explain(const node& root) {

@@ -58,13 +58,14 @@ memory_cache& kernels() {
   return cache;
 }
 
-void launch(const loaded_kernel& kernel, std::int64_t work_items, const std::byte* params) {
+void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params) {
   constexpr int threads = 256;
   static const std::int64_t max_blocks = std::int64_t{device::current().multiprocessors} * 8;
-  const std::int64_t blocks = std::clamp<std::int64_t>((work_items + threads - 1) / threads, 1, max_blocks);
+  const std::int64_t wanted = tiled ? work_items : (work_items + threads - 1) / threads;
+  const std::int64_t blocks = std::clamp<std::int64_t>(wanted, 1, max_blocks);
   void* args[] = {const_cast<std::byte*>(params)};
   check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle()),
-                              dim3(static_cast<unsigned>(blocks)), dim3(threads), args, 0,
+                              dim3(static_cast<unsigned>(blocks)), tiled ? dim3(32, 8) : dim3(threads), args, 0,
                               current_stream()),
              "cudaLaunchKernel");
 }

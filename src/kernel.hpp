@@ -37,8 +37,9 @@ class memory_cache {
 };
 memory_cache& kernels();
 
-// Launches a kernel taking one parameter block, with a grid sized from the SM count.
-void launch(const loaded_kernel& kernel, std::int64_t work_items, const std::byte* params);
+// Launches a kernel taking one parameter block, with a grid sized from the SM count:
+// blocks of 256 threads, shaped 32x8 for tiled kernels.
+void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params);
 
 // JET_DEBUG's level: 0 quiet, 1 stages and timings, 2 rendered source, 3 everything.
 int debug_level();

@@ -55,3 +55,13 @@ TEST_CASE("integer kernels compile", "[host][render]") {
     compiles(jet::abs(a) + jet::sign(a) + jet::reciprocal(a));
   }
 }
+
+TEST_CASE("a transposed operand is staged through shared-memory tiles", "[host][render]") {
+  const jet::array a = jet::placeholder({64, 48}, jet::float32);
+  const jet::array b = jet::placeholder({48, 64}, jet::float64);
+  const jet::explanation x = jet::explain(a + b.T());
+  CHECK(x.operands.find("transposed (shared-memory tiles)") != std::string::npos);
+  CHECK(x.source.find("__shared__") != std::string::npos);
+  compiles(a + b.T());
+  compiles(jet::where(a > 0, b.T(), a(jet::slice(jet::none, jet::none, -1))));
+}

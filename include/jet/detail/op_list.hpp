@@ -47,7 +47,7 @@
   X(logical_not, "logical_not", 1, B | I | F | C, boolean)   \
   X(real, "real", 1, B | I | F | C, real)                    \
   X(imag, "imag", 1, B | I | F | C, real)                    \
-  X(conj, "conjugate", 1, B | I | F | C, same)               \
+  X(conj, "conjugate", 1, I | F | C, same)                   \
   X(angle, "angle", 1, F | C, real)                          \
   X(add, "add", 2, B | I | F | C, same)                      \
   X(subtract, "subtract", 2, I | F | C, same)                \
