@@ -132,7 +132,7 @@ template <class T> __device__ __forceinline__ T jet_minimum(T a, T b) {
 )";
 
 const char* const preamble_complex = R"(
-template <class R> struct alignas(sizeof(R) * 2) jet_complex { R re, im; };
+template <class R> struct jet_complex { R re, im; };
 typedef jet_complex<float> jet_c64;
 typedef jet_complex<double> jet_c128;
 

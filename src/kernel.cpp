@@ -60,7 +60,12 @@ memory_cache& kernels() {
 
 void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params) {
   constexpr int threads = 256;
-  static const std::int64_t max_blocks = std::int64_t{device::current().multiprocessors} * 8;
+  // Resident blocks per SM the grid-stride loop aims for; JET_BLOCKS_PER_SM overrides it.
+  static const std::int64_t max_blocks = [] {
+    const char* v = std::getenv("JET_BLOCKS_PER_SM");
+    const std::int64_t per_sm = v && std::atoi(v) > 0 ? std::atoi(v) : 32;
+    return std::int64_t{device::current().multiprocessors} * per_sm;
+  }();
   const std::int64_t wanted = tiled ? work_items : (work_items + threads - 1) / threads;
   const std::int64_t blocks = std::clamp<std::int64_t>(wanted, 1, max_blocks);
   void* args[] = {const_cast<std::byte*>(params)};

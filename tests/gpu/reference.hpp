@@ -1,0 +1,848 @@
+// Shared helpers for the GPU tests: random inputs of every dtype laid out as device views,
+// host references computed in higher precision over broadcast operands, and comparisons with
+// per-dtype tolerances that report the first mismatching element.
+#pragma once
+
+#include <algorithm>
+#include <cmath>
+#include <complex>
+#include <cstddef>
+#include <cstdint>
+#include <limits>
+#include <memory>
+#include <optional>
+#include <random>
+#include <sstream>
+#include <string>
+#include <string_view>
+#include <type_traits>
+#include <utility>
+#include <vector>
+
+#include "jet/jet.hpp"
+#include "support/catch.hpp"
+
+namespace jet_test {
+
+using cdouble = std::complex<double>;
+
+inline constexpr jet::dtype all_dtypes[] = {
+    jet::bool_,  jet::int8,    jet::int16,    jet::int32,   jet::int64,
+    jet::uint8,  jet::uint16,  jet::uint32,   jet::uint64,  jet::float16,
+    jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128,
+};
+
+// ---- Host types --------------------------------------------------------------------------
+
+template <class T>
+struct type_tag {};
+
+// Calls f(type_tag<T>{}) with the host type T that holds dtype t.
+template <class F>
+void visit_dtype(jet::dtype t, F&& f) {
+  switch (t) {
+    case jet::dtype::bool_: f(type_tag<bool>{}); return;
+    case jet::dtype::int8: f(type_tag<std::int8_t>{}); return;
+    case jet::dtype::int16: f(type_tag<std::int16_t>{}); return;
+    case jet::dtype::int32: f(type_tag<std::int32_t>{}); return;
+    case jet::dtype::int64: f(type_tag<std::int64_t>{}); return;
+    case jet::dtype::uint8: f(type_tag<std::uint8_t>{}); return;
+    case jet::dtype::uint16: f(type_tag<std::uint16_t>{}); return;
+    case jet::dtype::uint32: f(type_tag<std::uint32_t>{}); return;
+    case jet::dtype::uint64: f(type_tag<std::uint64_t>{}); return;
+    case jet::dtype::float16: f(type_tag<jet::float16_t>{}); return;
+    case jet::dtype::bfloat16: f(type_tag<jet::bfloat16_t>{}); return;
+    case jet::dtype::float32: f(type_tag<float>{}); return;
+    case jet::dtype::float64: f(type_tag<double>{}); return;
+    case jet::dtype::complex64: f(type_tag<std::complex<float>>{}); return;
+    case jet::dtype::complex128: f(type_tag<std::complex<double>>{}); return;
+  }
+}
+
+template <class T>
+inline constexpr bool is_half_v = std::is_same_v<T, jet::float16_t> || std::is_same_v<T, jet::bfloat16_t>;
+template <class T>
+inline constexpr bool is_complex_v = std::is_same_v<T, std::complex<float>> || std::is_same_v<T, cdouble>;
+template <class T>
+inline constexpr bool is_integer_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
+
+// The dtype kinds a ufunc has loops for, spelled as in include/jet/detail/op_list.hpp.
+enum kinds : unsigned { B = 1, I = 2, F = 4, C = 8 };
+template <class T>
+constexpr unsigned kind_of() {
+  if constexpr (std::is_same_v<T, bool>) return B;
+  else if constexpr (is_integer_v<T>) return I;
+  else if constexpr (is_complex_v<T>) return C;
+  else return F;
+}
+
+// The type a host reference computes in: integers and bool stay exact, floating types widen to
+// double and complex ones to complex<double>.
+template <class T>
+struct wide_of {
+  using type = T;
+};
+template <>
+struct wide_of<jet::float16_t> {
+  using type = double;
+};
+template <>
+struct wide_of<jet::bfloat16_t> {
+  using type = double;
+};
+template <>
+struct wide_of<float> {
+  using type = double;
+};
+template <>
+struct wide_of<std::complex<float>> {
+  using type = cdouble;
+};
+template <class T>
+using wide_t = typename wide_of<T>::type;
+
+template <class T>
+wide_t<T> widen(T x) {
+  if constexpr (is_half_v<T>) return static_cast<float>(x);
+  else if constexpr (is_complex_v<T>) return cdouble(x.real(), x.imag());
+  else return x;
+}
+
+// A host value of type T from double parts (rounded to nearest for the floating types).
+template <class T>
+T narrow(double re, double im = 0.0) {
+  if constexpr (is_complex_v<T>) {
+    using R = typename T::value_type;
+    return T(static_cast<R>(re), static_cast<R>(im));
+  } else if constexpr (is_half_v<T>) {
+    return T(static_cast<float>(re));
+  } else {
+    return static_cast<T>(re);
+  }
+}
+
+// A reference result converted to the wide type of the result's host type R. Integers wrap
+// modulo 2^bits, as the device's stores do.
+template <class R, class X>
+wide_t<R> to_wide(X x) {
+  if constexpr (std::is_integral_v<R>) return static_cast<R>(x);
+  else return static_cast<wide_t<R>>(x);
+}
+
+// ---- Host buffers ------------------------------------------------------------------------
+
+// Host elements in C order. Not std::vector<T>: std::vector<bool> packs its bits and has no
+// data(), while a device bool is one byte.
+template <class T>
+class host_values {
+ public:
+  host_values() = default;
+  explicit host_values(std::int64_t n)
+      : data_(std::make_unique<T[]>(static_cast<std::size_t>(n))), size_(n) {}
+  std::int64_t size() const { return size_; }
+  T* data() { return data_.get(); }
+  const T* data() const { return data_.get(); }
+  T& operator[](std::int64_t i) { return data_[static_cast<std::size_t>(i)]; }
+  const T& operator[](std::int64_t i) const { return data_[static_cast<std::size_t>(i)]; }
+
+ private:
+  std::unique_ptr<T[]> data_;
+  std::int64_t size_ = 0;
+};
+
+template <class T>
+jet::array upload(const host_values<T>& values, const jet::shape& s) {
+  return jet::from_host(values.data(), jet::dtype_of<T>(), s);
+}
+
+template <class T>
+host_values<T> download(const jet::array& a) {
+  host_values<T> out(a.size());
+  a.to_host(out.data(), jet::dtype_of<T>());
+  return out;
+}
+
+// ---- Random inputs -----------------------------------------------------------------------
+
+struct int_range {
+  std::int64_t lo, hi;
+};
+
+// Where random elements come from.
+struct domain {
+  double lo = -4.0, hi = 4.0;  // floating values, and both parts of complex ones
+  bool integral = false;       // round floating values to integers: ties and zeros appear
+  bool specials = false;       // one floating value in 8 is NaN, +-inf or +-0
+  // Integers: this range, clamped to the type; else the full range mixed with small values
+  // and the edges (0, 1, -1, min, max).
+  std::optional<int_range> integers = std::nullopt;
+  bool nonzero = false;
+};
+
+// Small integral values: ties for comparisons, zeros for logical operations.
+inline const domain small_integers{.lo = -3, .hi = 3, .integral = true, .integers = int_range{-3, 3}};
+
+inline std::mt19937 seeded(std::string_view what, jet::dtype t, std::uint32_t salt = 0) {
+  std::uint32_t h = 2166136261u;  // FNV-1a of the case's name, so each case has its own stream
+  for (char c : what) h = (h ^ static_cast<unsigned char>(c)) * 16777619u;
+  return std::mt19937(h ^ (static_cast<std::uint32_t>(t) * 0x9e3779b9u) ^ (salt * 0x85ebca6bu));
+}
+
+inline double random_real(std::mt19937& rng, const domain& d) {
+  if (d.specials && std::uniform_int_distribution<int>(0, 7)(rng) == 0) {
+    constexpr double inf = std::numeric_limits<double>::infinity();
+    const double specials[] = {std::numeric_limits<double>::quiet_NaN(), inf, -inf, 0.0, -0.0};
+    return specials[std::uniform_int_distribution<int>(0, 4)(rng)];
+  }
+  const double x = std::uniform_real_distribution<double>(d.lo, d.hi)(rng);
+  return d.integral ? std::round(x) : x;
+}
+
+template <class T>
+T random_integer(std::mt19937& rng, const domain& d) {
+  using limits = std::numeric_limits<T>;
+  if (d.integers) {
+    const std::int64_t lo = std::max<std::int64_t>(d.integers->lo, std::is_signed_v<T> ? limits::min() : 0);
+    const std::int64_t hi = std::min<std::int64_t>(
+        d.integers->hi, static_cast<std::int64_t>(std::min<std::uint64_t>(limits::max(), INT64_MAX)));
+    return static_cast<T>(std::uniform_int_distribution<std::int64_t>(lo, hi)(rng));
+  }
+  switch (std::uniform_int_distribution<int>(0, 7)(rng)) {
+    case 0: {
+      const T edges[] = {T(0), T(1), static_cast<T>(-1), limits::min(), limits::max()};
+      return edges[std::uniform_int_distribution<int>(0, 4)(rng)];
+    }
+    case 1:
+    case 2:
+    case 3: {
+      const std::int64_t lo = std::is_signed_v<T> ? -8 : 0;
+      return static_cast<T>(std::uniform_int_distribution<std::int64_t>(lo, lo + 16)(rng));
+    }
+    default:
+      if constexpr (std::is_signed_v<T>)
+        return static_cast<T>(std::uniform_int_distribution<std::int64_t>(limits::min(), limits::max())(rng));
+      else
+        return static_cast<T>(std::uniform_int_distribution<std::uint64_t>(0, limits::max())(rng));
+  }
+}
+
+template <class T>
+T random_value(std::mt19937& rng, const domain& d) {
+  for (;;) {
+    T x;
+    if constexpr (std::is_same_v<T, bool>) x = std::bernoulli_distribution(0.5)(rng);
+    else if constexpr (is_integer_v<T>) x = random_integer<T>(rng, d);
+    else if constexpr (is_complex_v<T>) x = narrow<T>(random_real(rng, d), random_real(rng, d));
+    else x = narrow<T>(random_real(rng, d));
+    if (!d.nonzero || widen(x) != wide_t<T>(0)) return x;
+  }
+}
+
+template <class T>
+host_values<T> random_values(std::mt19937& rng, std::int64_t n, const domain& d = {}) {
+  host_values<T> out(n);
+  for (std::int64_t i = 0; i < n; ++i) out[i] = random_value<T>(rng, d);
+  return out;
+}
+
+// ---- Layouts -----------------------------------------------------------------------------
+
+// How an operand's elements sit in its buffer. Each is a view of a larger random base array.
+enum class layout {
+  contiguous,
+  reversed,              // base(..., ::-1)
+  every_other_reversed,  // base(..., ::-2): negative step, stride 2
+  transposed_reversed,   // 2-D: base(::-1, ::2).T()
+  row_padded,            // 2-D: base(:, :n) of a wider base; unit inner stride, padded rows
+};
+
+inline std::string_view name(layout l) {
+  switch (l) {
+    case layout::contiguous: return "contiguous";
+    case layout::reversed: return "reversed";
+    case layout::every_other_reversed: return "every other element, reversed";
+    case layout::transposed_reversed: return "transposed, reversed and strided";
+    case layout::row_padded: return "padded rows";
+  }
+  return "?";
+}
+
+inline jet::shape c_strides(const jet::shape& s) {
+  jet::shape out = jet::shape::filled(s.size(), 1);
+  for (int d = s.size() - 2; d >= 0; --d) out[d] = out[d + 1] * std::max<std::int64_t>(s[d + 1], 1);
+  return out;
+}
+
+// The base array a layout views, and the view's strides and offset in base elements, worked
+// out here independently of Jet's indexing.
+struct view_plan {
+  jet::shape base, strides;
+  std::int64_t offset = 0;
+};
+
+inline view_plan plan_view(const jet::shape& s, layout l) {
+  view_plan p{s, c_strides(s), 0};
+  const int last = s.size() - 1;
+  switch (l) {
+    case layout::contiguous: break;
+    case layout::reversed:
+      p.strides[last] = -1;
+      p.offset = std::max<std::int64_t>(s[last] - 1, 0);
+      break;
+    case layout::every_other_reversed:
+      p.base[last] = 2 * s[last];
+      p.strides = c_strides(p.base);
+      p.strides[last] = -2;
+      p.offset = std::max<std::int64_t>(2 * s[last] - 1, 0);
+      break;
+    case layout::transposed_reversed:
+      p.base = {s[1], 2 * s[0]};
+      p.strides = {2, -2 * s[0]};
+      p.offset = std::max<std::int64_t>(s[1] - 1, 0) * 2 * s[0];
+      break;
+    case layout::row_padded:
+      p.base = {s[0], s[1] + 8};
+      p.strides = {s[1] + 8, 1};
+      break;
+  }
+  return p;
+}
+
+inline jet::array apply_layout(const jet::array& base, const jet::shape& s, layout l) {
+  const jet::slice all, backwards(jet::none, jet::none, -1);
+  switch (l) {
+    case layout::contiguous: return base;
+    case layout::reversed: return base(jet::ellipsis, backwards);
+    case layout::every_other_reversed: return base(jet::ellipsis, jet::slice(jet::none, jet::none, -2));
+    case layout::transposed_reversed: return base(backwards, jet::slice(jet::none, jet::none, 2)).T();
+    case layout::row_padded: return base(all, jet::slice(0, s[1]));
+  }
+  return base;
+}
+
+// The elements a view (shape, strides, offset) of `base` sees, in C order.
+template <class T>
+host_values<T> gather(const host_values<T>& base, const jet::shape& s, const jet::shape& strides,
+                      std::int64_t offset) {
+  host_values<T> out(s.product());
+  for (std::int64_t flat = 0; flat < out.size(); ++flat) {
+    std::int64_t rest = flat, at = offset;
+    for (int d = s.size() - 1; d >= 0; --d) {
+      at += (rest % s[d]) * strides[d];
+      rest /= s[d];
+    }
+    out[flat] = base[at];
+  }
+  return out;
+}
+
+// A device view with random elements, and those elements on the host in C order.
+template <class T>
+struct operand {
+  jet::array device;
+  host_values<T> values;
+};
+
+// A contiguous operand with random elements. Uses no Catch macros, so threads may call it.
+template <class T>
+operand<T> random_operand(std::mt19937& rng, const jet::shape& s, const domain& d = {}) {
+  host_values<T> values = random_values<T>(rng, s.product(), d);
+  jet::array device = upload(values, s);
+  return {device, std::move(values)};
+}
+
+template <class T>
+operand<T> make_operand(std::mt19937& rng, const jet::shape& s, layout l, const domain& d = {}) {
+  const view_plan p = plan_view(s, l);
+  const host_values<T> base = random_values<T>(rng, p.base.product(), d);
+  const jet::array base_device = upload(base, p.base);
+  jet::array view = apply_layout(base_device, s, l);
+  CHECK(jet::to_string(view.shape()) == jet::to_string(s));
+  if (s.product() > 0) {
+    CHECK(jet::to_string(view.strides()) == jet::to_string(p.strides));
+    CHECK(view.offset() == p.offset);
+  }
+  CHECK(view.shares_buffer_with(base_device));
+  return {view, gather(base, s, p.strides, p.offset)};
+}
+
+// An operand holding given values, contiguous.
+template <class T>
+operand<T> operand_of(const jet::shape& s, const std::vector<T>& values) {
+  host_values<T> h(static_cast<std::int64_t>(values.size()));
+  for (std::size_t i = 0; i < values.size(); ++i) h[static_cast<std::int64_t>(i)] = values[i];
+  jet::array device = upload(h, s);
+  return {device, std::move(h)};
+}
+
+// ---- Host reference over broadcast operands ----------------------------------------------
+
+// NumPy's broadcasting rule, worked out on the host.
+inline jet::shape broadcast(const jet::shape& a, const jet::shape& b) {
+  const int n = std::max(a.size(), b.size());
+  jet::shape out = jet::shape::filled(n, 1);
+  for (int i = 0; i < n; ++i) {
+    const std::int64_t x = i < n - a.size() ? 1 : a[i - (n - a.size())];
+    const std::int64_t y = i < n - b.size() ? 1 : b[i - (n - b.size())];
+    out[i] = x == 1 ? y : x;
+  }
+  return out;
+}
+
+// The flat index, in an operand of shape `from`, of the element broadcasting sends to flat
+// index `flat` of the result shape `to`.
+inline std::int64_t source_index(const jet::shape& to, const jet::shape& from, std::int64_t flat) {
+  std::int64_t source = 0, stride = 1;
+  for (int d = to.size() - 1, e = from.size() - 1; d >= 0 && e >= 0; --d, --e) {
+    const std::int64_t i = flat % to[d];
+    flat /= to[d];
+    if (from[e] != 1) source += i * stride;
+    stride *= from[e];
+  }
+  return source;
+}
+
+// f over broadcast operands, element by element in higher precision, as R's wide type.
+template <class R, class F, class... T>
+std::vector<wide_t<R>> reference(const jet::shape& out, F&& f, const operand<T>&... in) {
+  std::vector<wide_t<R>> want(static_cast<std::size_t>(out.product()));
+  for (std::int64_t i = 0; i < out.product(); ++i)
+    want[static_cast<std::size_t>(i)] =
+        to_wide<R>(f(widen(in.values[source_index(out, in.device.shape(), i)])...));
+  return want;
+}
+
+// ---- Comparison --------------------------------------------------------------------------
+
+// Relative tolerance of results of dtype t; 0 means exact. Half types compute in float32 and
+// round once on store, so their bound is about two units in the last place.
+inline double tolerance(jet::dtype t) {
+  switch (t) {
+    case jet::dtype::float16: return 2e-3;
+    case jet::dtype::bfloat16: return 1.6e-2;
+    case jet::dtype::float32:
+    case jet::dtype::complex64: return 1e-5;
+    case jet::dtype::float64:
+    case jet::dtype::complex128: return 1e-12;
+    default: return 0.0;
+  }
+}
+
+// The magnitude past which a correctly rounded store into dtype t gives infinity.
+inline double overflow_threshold(jet::dtype t) {
+  switch (t) {
+    case jet::dtype::float16: return 65520.0;
+    case jet::dtype::bfloat16: return 3.3961775292304957e38;
+    case jet::dtype::float32:
+    case jet::dtype::complex64: return 3.4028235677973366e38;
+    default: return std::numeric_limits<double>::infinity();
+  }
+}
+
+// |got - want| <= rtol * max(|want|, floor); NaN matches NaN, infinities match exactly.
+inline bool close(double got, double want, double rtol, double floor, double overflow) {
+  if (std::isnan(want)) return std::isnan(got);
+  if (std::isinf(want) || std::abs(want) >= overflow) return got == std::copysign(std::numeric_limits<double>::infinity(), want);
+  return std::abs(got - want) <= rtol * std::max(std::abs(want), floor);
+}
+
+inline bool close(cdouble got, cdouble want, double rtol, double floor, double overflow) {
+  const bool special = std::isnan(want.real()) || std::isnan(want.imag()) || std::isinf(want.real()) ||
+                       std::isinf(want.imag());
+  if (special) {
+    const double scale = std::max(std::abs(want.real()) + std::abs(want.imag()), floor);
+    return close(got.real(), want.real(), rtol, scale, overflow) &&
+           close(got.imag(), want.imag(), rtol, scale, overflow);
+  }
+  return std::abs(got - want) <= rtol * std::max(std::abs(want), floor);
+}
+
+template <class T>
+  requires std::is_integral_v<T>
+bool close(T got, T want, double, double, double) {
+  return got == want;
+}
+
+template <class W>
+std::string show(W x) {
+  std::ostringstream s;
+  s.precision(17);
+  if constexpr (std::is_same_v<W, bool>) s << (x ? "true" : "false");
+  else if constexpr (std::is_integral_v<W>) s << +x;  // int8 prints as a number, not a char
+  else s << x;
+  return s.str();
+}
+
+inline std::string multi_index(const jet::shape& s, std::int64_t flat) {
+  jet::shape index = jet::shape::filled(s.size(), 0);
+  for (int d = s.size() - 1; d >= 0; --d) {
+    index[d] = flat % s[d];
+    flat /= s[d];
+  }
+  return jet::to_string(index);
+}
+
+// "" when every element of `got` matches `want`; else how many differ and the first one.
+// Uses no Catch macros, so threads may call it.
+template <class R>
+std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want, double floor = 1.0) {
+  std::ostringstream s;
+  if (got.dtype() != jet::dtype_of<R>())
+    return "result dtype " + std::string(jet::name(got.dtype())) + ", want " +
+           std::string(jet::name(jet::dtype_of<R>()));
+  if (got.size() != static_cast<std::int64_t>(want.size())) {
+    s << "result has " << got.size() << " elements, want " << want.size();
+    return s.str();
+  }
+  const host_values<R> host = download<R>(got);
+  const double rtol = tolerance(got.dtype()), overflow = overflow_threshold(got.dtype());
+  std::int64_t bad = 0, first = -1;
+  for (std::int64_t i = 0; i < host.size(); ++i) {
+    if (close(widen(host[i]), want[static_cast<std::size_t>(i)], rtol, floor, overflow)) continue;
+    if (bad++ == 0) first = i;
+  }
+  if (bad == 0) return {};
+  s << bad << " of " << host.size() << " elements differ; the first at " << multi_index(got.shape(), first)
+    << ": got " << show(widen(host[first])) << ", want " << show(want[static_cast<std::size_t>(first)])
+    << " (" << jet::name(got.dtype()) << ", rtol " << rtol << ")";
+  return s.str();
+}
+
+template <class R>
+void check_close(const jet::array& got, const std::vector<wide_t<R>>& want, double floor = 1.0) {
+  const std::string m = mismatch<R>(got, want, floor);
+  INFO(m);
+  CHECK(m.empty());
+}
+
+// Poison for outputs: a value no reference in these tests produces. Bool outputs get both
+// values in turn, so an element left unwritten cannot pass.
+template <class R>
+std::vector<jet::expr> poisons() {
+  if constexpr (std::is_same_v<R, bool>) return {jet::expr(true), jet::expr(false)};
+  else if constexpr (is_integer_v<R>) return {jet::expr(91)};
+  else return {jet::expr(-12345.0)};  // a real poison also serves complex outputs
+}
+
+// Evaluates `e` into a preallocated output filled with poison, then checks every element.
+template <class R>
+void check_expression(const jet::expr& e, const std::vector<wide_t<R>>& want, double floor = 1.0) {
+  CHECK(jet::name(e.dtype()) == jet::name(jet::dtype_of<R>()));
+  if (e.dtype() != jet::dtype_of<R>()) return;
+  for (const jet::expr& poison : poisons<R>()) {
+    jet::array out = jet::full(e.shape(), poison, e.dtype());
+    std::move(out) = e;
+    check_close<R>(out, want, floor);
+  }
+}
+
+// Runs one case of a table; an exception fails that case and the table goes on.
+template <class F>
+void guarded(F&& f) {
+  std::string error;
+  try {
+    f();
+  } catch (const std::exception& e) {
+    error = e.what();
+  }
+  INFO("exception: " << error);
+  CHECK(error.empty());
+}
+
+// ---- Dtype-erased samples ----------------------------------------------------------------
+
+// A device array and its elements as complex<double>: exact for bool, for integers of
+// magnitude up to 2^53 and for every floating value. For tables of mixed dtypes.
+struct sample {
+  jet::array device;
+  std::vector<cdouble> values;
+};
+
+inline sample sample_of(jet::dtype t, const jet::shape& s, const std::vector<double>& values) {
+  sample out;
+  visit_dtype(t, [&]<class T>(type_tag<T>) {
+    host_values<T> h(static_cast<std::int64_t>(values.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      h[static_cast<std::int64_t>(i)] = narrow<T>(values[i]);
+      out.values.push_back(cdouble(widen(h[static_cast<std::int64_t>(i)])));
+    }
+    out.device = upload(h, s);
+  });
+  return out;
+}
+
+inline sample random_sample(std::mt19937& rng, jet::dtype t, const jet::shape& s, const domain& d = {}) {
+  sample out;
+  visit_dtype(t, [&]<class T>(type_tag<T>) {
+    const host_values<T> h = random_values<T>(rng, s.product(), d);
+    for (std::int64_t i = 0; i < h.size(); ++i) out.values.push_back(cdouble(widen(h[i])));
+    out.device = upload(h, s);
+  });
+  return out;
+}
+
+// complex<double> references as R's wide type (bool: nonzero; integers: the real part).
+template <class R>
+std::vector<wide_t<R>> typed_reference(const std::vector<cdouble>& want) {
+  std::vector<wide_t<R>> typed;
+  for (const cdouble& w : want) {
+    if constexpr (std::is_same_v<R, bool>) typed.push_back(w != 0.0);
+    else if constexpr (is_integer_v<R>) typed.push_back(static_cast<R>(w.real()));
+    else if constexpr (is_complex_v<R>) typed.push_back(w);
+    else typed.push_back(w.real());
+  }
+  return typed;
+}
+
+inline std::string mismatch_any(const jet::array& got, const std::vector<cdouble>& want, double floor = 1.0) {
+  std::string m;
+  visit_dtype(got.dtype(), [&]<class R>(type_tag<R>) { m = mismatch<R>(got, typed_reference<R>(want), floor); });
+  return m;
+}
+
+// check_expression for an expression of any dtype.
+inline void check_expression_any(const jet::expr& e, const std::vector<cdouble>& want, double floor = 1.0) {
+  visit_dtype(e.dtype(), [&]<class R>(type_tag<R>) { check_expression<R>(e, typed_reference<R>(want), floor); });
+}
+
+inline void check_any(const jet::array& got, const std::vector<cdouble>& want, double floor = 1.0) {
+  const std::string m = mismatch_any(got, want, floor);
+  INFO(m);
+  CHECK(m.empty());
+}
+
+// ---- NumPy's elementwise semantics on the host ------------------------------------------
+//
+// Each takes and returns wide values (see wide_t): integers in their own type with wrapping
+// arithmetic, floating values as double, complex ones as complex<double>.
+namespace ref {
+
+template <class T>
+std::uint64_t bits(T v) {
+  return static_cast<std::uint64_t>(v);
+}
+
+inline constexpr auto is_nan = [](auto x) {
+  using T = decltype(x);
+  if constexpr (is_complex_v<T>) return std::isnan(x.real()) || std::isnan(x.imag());
+  else if constexpr (std::is_floating_point_v<T>) return std::isnan(x);
+  else return false;
+};
+inline constexpr auto is_inf = [](auto x) {
+  using T = decltype(x);
+  if constexpr (is_complex_v<T>) return std::isinf(x.real()) || std::isinf(x.imag());
+  else if constexpr (std::is_floating_point_v<T>) return std::isinf(x);
+  else return false;
+};
+inline constexpr auto is_finite = [](auto x) { return !is_nan(x) && !is_inf(x); };
+inline constexpr auto truth = [](auto x) { return x != decltype(x)(0); };
+inline constexpr auto logical_not = [](auto x) { return !truth(x); };
+
+// Integer arithmetic wraps modulo 2^bits, through uint64 so that nothing overflows here.
+inline constexpr auto add = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (std::is_same_v<T, bool>) return a || b;
+  else if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) + bits(b));
+  else return a + b;
+};
+inline constexpr auto subtract = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) - bits(b));
+  else return a - b;
+};
+inline constexpr auto multiply = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (std::is_same_v<T, bool>) return a && b;
+  else if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) * bits(b));
+  else return a * b;
+};
+inline constexpr auto negative = [](auto a) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) return static_cast<T>(0 - bits(a));
+  else return -a;
+};
+inline constexpr auto absolute = [](auto a) {
+  using T = decltype(a);
+  if constexpr (std::is_same_v<T, bool>) return a;
+  else if constexpr (std::is_unsigned_v<T>) return a;
+  else if constexpr (is_integer_v<T>) return a < T(0) ? negative(a) : a;  // abs(INT_MIN) wraps
+  else return std::abs(a);
+};
+inline constexpr auto sign = [](auto a) {
+  using T = decltype(a);
+  if constexpr (is_complex_v<T>) return a == 0.0 ? T(0) : a / std::abs(a);  // NumPy 2: z / |z|
+  else if constexpr (std::is_unsigned_v<T>) return static_cast<T>(a != T(0));
+  else if constexpr (is_integer_v<T>) return static_cast<T>((a > T(0)) - (a < T(0)));
+  else return a > 0 ? 1.0 : (a < 0 ? -1.0 : a);  // NaN stays NaN
+};
+inline constexpr auto square = [](auto a) { return multiply(a, a); };
+inline constexpr auto reciprocal = [](auto a) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) {  // C's 1 / a: 0 unless |a| == 1 (a == 0 is never asked)
+    if (a == T(1)) return T(1);
+    if (std::is_signed_v<T> && a == static_cast<T>(-1)) return a;
+    return T(0);
+  } else {
+    return T(1) / a;
+  }
+};
+inline constexpr auto invert = [](auto a) {
+  using T = decltype(a);
+  if constexpr (std::is_same_v<T, bool>) return !a;
+  else return static_cast<T>(~bits(a));
+};
+inline constexpr auto floor = [](auto a) {
+  if constexpr (std::is_floating_point_v<decltype(a)>) return std::floor(a);
+  else return a;
+};
+inline constexpr auto ceil = [](auto a) {
+  if constexpr (std::is_floating_point_v<decltype(a)>) return std::ceil(a);
+  else return a;
+};
+inline constexpr auto trunc = [](auto a) {
+  if constexpr (std::is_floating_point_v<decltype(a)>) return std::trunc(a);
+  else return a;
+};
+inline constexpr auto rint = [](auto a) {  // half to even, the default rounding mode
+  if constexpr (is_complex_v<decltype(a)>) return cdouble(std::nearbyint(a.real()), std::nearbyint(a.imag()));
+  else return std::nearbyint(a);
+};
+inline constexpr auto real = [](auto a) {
+  if constexpr (is_complex_v<decltype(a)>) return a.real();
+  else return a;
+};
+inline constexpr auto imag = [](auto a) {
+  using T = decltype(a);
+  if constexpr (is_complex_v<T>) return a.imag();
+  else return T(0);
+};
+inline constexpr auto conj = [](auto a) {
+  if constexpr (is_complex_v<decltype(a)>) return std::conj(a);
+  else return a;
+};
+
+// Python's floor division and modulo: the quotient rounds toward minus infinity and the
+// remainder takes the divisor's sign. Integer division by zero gives 0, as in NumPy; the
+// floating forms follow CPython's float_floor_div (NumPy's npy_divmod).
+inline constexpr auto floor_divide = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) {
+    if (b == T(0)) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (b == T(-1)) return negative(a);
+      T q = static_cast<T>(a / b);
+      if (static_cast<T>(a % b) != T(0) && ((a < T(0)) != (b < T(0)))) q = static_cast<T>(q - 1);
+      return q;
+    } else {
+      return static_cast<T>(a / b);
+    }
+  } else {
+    if (b == 0) return a / b;
+    const double mod = std::fmod(a, b);
+    double div = (a - mod) / b;
+    if (mod != 0 && ((b < 0) != (mod < 0))) div -= 1.0;
+    if (div == 0) return std::copysign(0.0, a / b);
+    double whole = std::floor(div);
+    if (div - whole > 0.5) whole += 1.0;
+    return whole;
+  }
+};
+inline constexpr auto remainder = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) {
+    if (b == T(0)) return T(0);
+    if constexpr (std::is_signed_v<T>) {
+      if (b == T(-1)) return T(0);
+      T r = static_cast<T>(a % b);
+      if (r != T(0) && ((r < T(0)) != (b < T(0)))) r = static_cast<T>(r + b);
+      return r;
+    } else {
+      return static_cast<T>(a % b);
+    }
+  } else {
+    double mod = std::fmod(a, b);
+    if (b == 0) return mod;
+    if (mod != 0) {
+      if ((b < 0) != (mod < 0)) mod += b;
+    } else {
+      mod = std::copysign(0.0, b);
+    }
+    return mod;
+  }
+};
+inline constexpr auto fmod = [](auto a, auto b) {  // C's: the remainder takes the dividend's sign
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) {
+    if (b == T(0)) return T(0);
+    if constexpr (std::is_signed_v<T>)
+      if (b == T(-1)) return T(0);
+    return static_cast<T>(a % b);
+  } else {
+    return std::fmod(a, b);
+  }
+};
+inline constexpr auto power = [](auto a, auto b) {
+  using T = decltype(a);
+  if constexpr (is_integer_v<T>) {  // exponents are >= 0 here: NumPy refuses negative ones
+    T result = 1;
+    for (std::uint64_t e = bits(b); e != 0; e >>= 1) {
+      if (e & 1) result = multiply(result, a);
+      a = multiply(a, a);
+    }
+    return result;
+  } else {
+    return std::pow(a, b);
+  }
+};
+// Shifts by a negative count or by the bit width or more give 0 (left) or the sign (right).
+inline constexpr auto left_shift = [](auto a, auto b) {
+  using T = decltype(a);
+  if (bits(b) >= sizeof(T) * 8) return T(0);
+  return static_cast<T>(bits(a) << bits(b));
+};
+inline constexpr auto right_shift = [](auto a, auto b) {
+  using T = decltype(a);
+  if (bits(b) < sizeof(T) * 8) return static_cast<T>(a >> b);
+  if constexpr (std::is_signed_v<T>) return a < T(0) ? static_cast<T>(-1) : T(0);
+  return T(0);
+};
+
+// Complex numbers order lexicographically, as NumPy orders them.
+inline constexpr auto less = [](auto a, auto b) {
+  if constexpr (is_complex_v<decltype(a)>) return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  else return a < b;
+};
+inline constexpr auto less_equal = [](auto a, auto b) {
+  if constexpr (is_complex_v<decltype(a)>) return a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag());
+  else return a <= b;
+};
+inline constexpr auto greater = [](auto a, auto b) { return less(b, a); };
+inline constexpr auto greater_equal = [](auto a, auto b) { return less_equal(b, a); };
+
+// maximum and minimum propagate NaN; fmax and fmin return the other operand.
+inline constexpr auto maximum = [](auto a, auto b) {
+  if (is_nan(a)) return a;
+  if (is_nan(b)) return b;
+  if constexpr (std::is_same_v<decltype(a), bool>) return a || b;
+  else return less_equal(b, a) ? a : b;
+};
+inline constexpr auto minimum = [](auto a, auto b) {
+  if (is_nan(a)) return a;
+  if (is_nan(b)) return b;
+  if constexpr (std::is_same_v<decltype(a), bool>) return a && b;
+  else return less_equal(a, b) ? a : b;
+};
+inline constexpr auto fmax = [](auto a, auto b) {
+  if (is_nan(b)) return a;
+  if (is_nan(a)) return b;
+  return maximum(a, b);
+};
+inline constexpr auto fmin = [](auto a, auto b) {
+  if (is_nan(b)) return a;
+  if (is_nan(a)) return b;
+  return minimum(a, b);
+};
+
+}  // namespace ref
+
+}  // namespace jet_test
