@@ -230,7 +230,6 @@ const binary_case binary_cases[] = {
     {{4, 0}, layout::contiguous, {1}, layout::contiguous},
     {{7, 1}, layout::contiguous, {5}, layout::reversed},
     {{29, 37}, layout::transposed_reversed, {}, layout::contiguous},
-    {{517}, layout::every_other_reversed, {517}, layout::contiguous},
     {{9, 32}, layout::row_padded, {9, 1}, layout::contiguous},
 };
 
