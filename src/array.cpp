@@ -70,8 +70,17 @@ array& array::operator=(const expr& e) & { return *this = array(e); }
 void array::operator=(const array& values) && { assign(expr(values)); }
 void array::operator=(const expr& values) && { assign(values); }
 
+// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
+static bool broadcasts_to(const shape& from, const shape& to) {
+  if (from.size() > to.size()) return false;
+  const int lead = to.size() - from.size();
+  for (int d = 0; d < from.size(); ++d)
+    if (from[d] != 1 && from[d] != to[lead + d]) return false;
+  return true;
+}
+
 void array::assign(const expr& values) const {
-  if (broadcast_shapes(values.shape(), shape_) != shape_)
+  if (!broadcasts_to(values.shape(), shape_))
     throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
                       " into shape " + to_string(shape_));
   check_writable(*this);

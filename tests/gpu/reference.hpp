@@ -27,8 +27,8 @@ namespace jet_test {
 using cdouble = std::complex<double>;
 
 inline constexpr jet::dtype all_dtypes[] = {
-    jet::bool_,  jet::int8,    jet::int16,    jet::int32,   jet::int64,
-    jet::uint8,  jet::uint16,  jet::uint32,   jet::uint64,  jet::float16,
+    jet::bool_,    jet::int8,    jet::int16,   jet::int32,     jet::int64,
+    jet::uint8,    jet::uint16,  jet::uint32,  jet::uint64,    jet::float16,
     jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128,
 };
 
@@ -41,28 +41,60 @@ struct type_tag {};
 template <class F>
 void visit_dtype(jet::dtype t, F&& f) {
   switch (t) {
-    case jet::dtype::bool_: f(type_tag<bool>{}); return;
-    case jet::dtype::int8: f(type_tag<std::int8_t>{}); return;
-    case jet::dtype::int16: f(type_tag<std::int16_t>{}); return;
-    case jet::dtype::int32: f(type_tag<std::int32_t>{}); return;
-    case jet::dtype::int64: f(type_tag<std::int64_t>{}); return;
-    case jet::dtype::uint8: f(type_tag<std::uint8_t>{}); return;
-    case jet::dtype::uint16: f(type_tag<std::uint16_t>{}); return;
-    case jet::dtype::uint32: f(type_tag<std::uint32_t>{}); return;
-    case jet::dtype::uint64: f(type_tag<std::uint64_t>{}); return;
-    case jet::dtype::float16: f(type_tag<jet::float16_t>{}); return;
-    case jet::dtype::bfloat16: f(type_tag<jet::bfloat16_t>{}); return;
-    case jet::dtype::float32: f(type_tag<float>{}); return;
-    case jet::dtype::float64: f(type_tag<double>{}); return;
-    case jet::dtype::complex64: f(type_tag<std::complex<float>>{}); return;
-    case jet::dtype::complex128: f(type_tag<std::complex<double>>{}); return;
+    case jet::dtype::bool_:
+      f(type_tag<bool>{});
+      return;
+    case jet::dtype::int8:
+      f(type_tag<std::int8_t>{});
+      return;
+    case jet::dtype::int16:
+      f(type_tag<std::int16_t>{});
+      return;
+    case jet::dtype::int32:
+      f(type_tag<std::int32_t>{});
+      return;
+    case jet::dtype::int64:
+      f(type_tag<std::int64_t>{});
+      return;
+    case jet::dtype::uint8:
+      f(type_tag<std::uint8_t>{});
+      return;
+    case jet::dtype::uint16:
+      f(type_tag<std::uint16_t>{});
+      return;
+    case jet::dtype::uint32:
+      f(type_tag<std::uint32_t>{});
+      return;
+    case jet::dtype::uint64:
+      f(type_tag<std::uint64_t>{});
+      return;
+    case jet::dtype::float16:
+      f(type_tag<jet::float16_t>{});
+      return;
+    case jet::dtype::bfloat16:
+      f(type_tag<jet::bfloat16_t>{});
+      return;
+    case jet::dtype::float32:
+      f(type_tag<float>{});
+      return;
+    case jet::dtype::float64:
+      f(type_tag<double>{});
+      return;
+    case jet::dtype::complex64:
+      f(type_tag<std::complex<float>>{});
+      return;
+    case jet::dtype::complex128:
+      f(type_tag<std::complex<double>>{});
+      return;
   }
 }
 
 template <class T>
-inline constexpr bool is_half_v = std::is_same_v<T, jet::float16_t> || std::is_same_v<T, jet::bfloat16_t>;
+inline constexpr bool is_half_v =
+    std::is_same_v<T, jet::float16_t> || std::is_same_v<T, jet::bfloat16_t>;
 template <class T>
-inline constexpr bool is_complex_v = std::is_same_v<T, std::complex<float>> || std::is_same_v<T, cdouble>;
+inline constexpr bool is_complex_v =
+    std::is_same_v<T, std::complex<float>> || std::is_same_v<T, cdouble>;
 template <class T>
 inline constexpr bool is_integer_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
@@ -70,42 +102,30 @@ inline constexpr bool is_integer_v = std::is_integral_v<T> && !std::is_same_v<T,
 enum kinds : unsigned { B = 1, I = 2, F = 4, C = 8 };
 template <class T>
 constexpr unsigned kind_of() {
-  if constexpr (std::is_same_v<T, bool>) return B;
-  else if constexpr (is_integer_v<T>) return I;
-  else if constexpr (is_complex_v<T>) return C;
-  else return F;
+  if constexpr (std::is_same_v<T, bool>)
+    return B;
+  else if constexpr (is_integer_v<T>)
+    return I;
+  else if constexpr (is_complex_v<T>)
+    return C;
+  else
+    return F;
 }
 
 // The type a host reference computes in: integers and bool stay exact, floating types widen to
 // double and complex ones to complex<double>.
 template <class T>
-struct wide_of {
-  using type = T;
-};
-template <>
-struct wide_of<jet::float16_t> {
-  using type = double;
-};
-template <>
-struct wide_of<jet::bfloat16_t> {
-  using type = double;
-};
-template <>
-struct wide_of<float> {
-  using type = double;
-};
-template <>
-struct wide_of<std::complex<float>> {
-  using type = cdouble;
-};
-template <class T>
-using wide_t = typename wide_of<T>::type;
+using wide_t = std::conditional_t<is_complex_v<T>, cdouble,
+                                  std::conditional_t<std::is_integral_v<T>, T, double>>;
 
 template <class T>
 wide_t<T> widen(T x) {
-  if constexpr (is_half_v<T>) return static_cast<float>(x);
-  else if constexpr (is_complex_v<T>) return cdouble(x.real(), x.imag());
-  else return x;
+  if constexpr (is_half_v<T>)
+    return static_cast<float>(x);
+  else if constexpr (is_complex_v<T>)
+    return cdouble(x.real(), x.imag());
+  else
+    return x;
 }
 
 // A host value of type T from double parts (rounded to nearest for the floating types).
@@ -125,8 +145,10 @@ T narrow(double re, double im = 0.0) {
 // modulo 2^bits, as the device's stores do.
 template <class R, class X>
 wide_t<R> to_wide(X x) {
-  if constexpr (std::is_integral_v<R>) return static_cast<R>(x);
-  else return static_cast<wide_t<R>>(x);
+  if constexpr (std::is_integral_v<R>)
+    return static_cast<R>(x);
+  else
+    return static_cast<wide_t<R>>(x);
 }
 
 // ---- Host buffers ------------------------------------------------------------------------
@@ -180,7 +202,8 @@ struct domain {
 };
 
 // Small integral values: ties for comparisons, zeros for logical operations.
-inline const domain small_integers{.lo = -3, .hi = 3, .integral = true, .integers = int_range{-3, 3}};
+inline const domain small_integers{
+    .lo = -3, .hi = 3, .integral = true, .integers = int_range{-3, 3}};
 
 inline std::mt19937 seeded(std::string_view what, jet::dtype t, std::uint32_t salt = 0) {
   std::uint32_t h = 2166136261u;  // FNV-1a of the case's name, so each case has its own stream
@@ -202,9 +225,11 @@ template <class T>
 T random_integer(std::mt19937& rng, const domain& d) {
   using limits = std::numeric_limits<T>;
   if (d.integers) {
-    const std::int64_t lo = std::max<std::int64_t>(d.integers->lo, std::is_signed_v<T> ? limits::min() : 0);
+    const std::int64_t lo =
+        std::max<std::int64_t>(d.integers->lo, std::is_signed_v<T> ? limits::min() : 0);
     const std::int64_t hi = std::min<std::int64_t>(
-        d.integers->hi, static_cast<std::int64_t>(std::min<std::uint64_t>(limits::max(), INT64_MAX)));
+        d.integers->hi,
+        static_cast<std::int64_t>(std::min<std::uint64_t>(limits::max(), INT64_MAX)));
     return static_cast<T>(std::uniform_int_distribution<std::int64_t>(lo, hi)(rng));
   }
   switch (std::uniform_int_distribution<int>(0, 7)(rng)) {
@@ -220,7 +245,8 @@ T random_integer(std::mt19937& rng, const domain& d) {
     }
     default:
       if constexpr (std::is_signed_v<T>)
-        return static_cast<T>(std::uniform_int_distribution<std::int64_t>(limits::min(), limits::max())(rng));
+        return static_cast<T>(
+            std::uniform_int_distribution<std::int64_t>(limits::min(), limits::max())(rng));
       else
         return static_cast<T>(std::uniform_int_distribution<std::uint64_t>(0, limits::max())(rng));
   }
@@ -230,10 +256,14 @@ template <class T>
 T random_value(std::mt19937& rng, const domain& d) {
   for (;;) {
     T x;
-    if constexpr (std::is_same_v<T, bool>) x = std::bernoulli_distribution(0.5)(rng);
-    else if constexpr (is_integer_v<T>) x = random_integer<T>(rng, d);
-    else if constexpr (is_complex_v<T>) x = narrow<T>(random_real(rng, d), random_real(rng, d));
-    else x = narrow<T>(random_real(rng, d));
+    if constexpr (std::is_same_v<T, bool>)
+      x = std::bernoulli_distribution(0.5)(rng);
+    else if constexpr (is_integer_v<T>)
+      x = random_integer<T>(rng, d);
+    else if constexpr (is_complex_v<T>)
+      x = narrow<T>(random_real(rng, d), random_real(rng, d));
+    else
+      x = narrow<T>(random_real(rng, d));
     if (!d.nonzero || widen(x) != wide_t<T>(0)) return x;
   }
 }
@@ -258,11 +288,16 @@ enum class layout {
 
 inline std::string_view name(layout l) {
   switch (l) {
-    case layout::contiguous: return "contiguous";
-    case layout::reversed: return "reversed";
-    case layout::every_other_reversed: return "every other element, reversed";
-    case layout::transposed_reversed: return "transposed, reversed and strided";
-    case layout::row_padded: return "padded rows";
+    case layout::contiguous:
+      return "contiguous";
+    case layout::reversed:
+      return "reversed";
+    case layout::every_other_reversed:
+      return "every other element, reversed";
+    case layout::transposed_reversed:
+      return "transposed, reversed and strided";
+    case layout::row_padded:
+      return "padded rows";
   }
   return "?";
 }
@@ -284,7 +319,8 @@ inline view_plan plan_view(const jet::shape& s, layout l) {
   view_plan p{s, c_strides(s), 0};
   const int last = s.size() - 1;
   switch (l) {
-    case layout::contiguous: break;
+    case layout::contiguous:
+      break;
     case layout::reversed:
       p.strides[last] = -1;
       p.offset = std::max<std::int64_t>(s[last] - 1, 0);
@@ -311,11 +347,16 @@ inline view_plan plan_view(const jet::shape& s, layout l) {
 inline jet::array apply_layout(const jet::array& base, const jet::shape& s, layout l) {
   const jet::slice all, backwards(jet::none, jet::none, -1);
   switch (l) {
-    case layout::contiguous: return base;
-    case layout::reversed: return base(jet::ellipsis, backwards);
-    case layout::every_other_reversed: return base(jet::ellipsis, jet::slice(jet::none, jet::none, -2));
-    case layout::transposed_reversed: return base(backwards, jet::slice(jet::none, jet::none, 2)).T();
-    case layout::row_padded: return base(all, jet::slice(0, s[1]));
+    case layout::contiguous:
+      return base;
+    case layout::reversed:
+      return base(jet::ellipsis, backwards);
+    case layout::every_other_reversed:
+      return base(jet::ellipsis, jet::slice(jet::none, jet::none, -2));
+    case layout::transposed_reversed:
+      return base(backwards, jet::slice(jet::none, jet::none, 2)).T();
+    case layout::row_padded:
+      return base(all, jet::slice(0, s[1]));
   }
   return base;
 }
@@ -366,15 +407,6 @@ operand<T> make_operand(std::mt19937& rng, const jet::shape& s, layout l, const 
   return {view, gather(base, s, p.strides, p.offset)};
 }
 
-// An operand holding given values, contiguous.
-template <class T>
-operand<T> operand_of(const jet::shape& s, const std::vector<T>& values) {
-  host_values<T> h(static_cast<std::int64_t>(values.size()));
-  for (std::size_t i = 0; i < values.size(); ++i) h[static_cast<std::int64_t>(i)] = values[i];
-  jet::array device = upload(h, s);
-  return {device, std::move(h)};
-}
-
 // ---- Host reference over broadcast operands ----------------------------------------------
 
 // NumPy's broadcasting rule, worked out on the host.
@@ -418,37 +450,47 @@ std::vector<wide_t<R>> reference(const jet::shape& out, F&& f, const operand<T>&
 // round once on store, so their bound is about two units in the last place.
 inline double tolerance(jet::dtype t) {
   switch (t) {
-    case jet::dtype::float16: return 2e-3;
-    case jet::dtype::bfloat16: return 1.6e-2;
+    case jet::dtype::float16:
+      return 2e-3;
+    case jet::dtype::bfloat16:
+      return 1.6e-2;
     case jet::dtype::float32:
-    case jet::dtype::complex64: return 1e-5;
+    case jet::dtype::complex64:
+      return 1e-5;
     case jet::dtype::float64:
-    case jet::dtype::complex128: return 1e-12;
-    default: return 0.0;
+    case jet::dtype::complex128:
+      return 1e-12;
+    default:
+      return 0.0;
   }
 }
 
 // The magnitude past which a correctly rounded store into dtype t gives infinity.
 inline double overflow_threshold(jet::dtype t) {
   switch (t) {
-    case jet::dtype::float16: return 65520.0;
-    case jet::dtype::bfloat16: return 3.3961775292304957e38;
+    case jet::dtype::float16:
+      return 65520.0;
+    case jet::dtype::bfloat16:
+      return 3.3961775292304957e38;
     case jet::dtype::float32:
-    case jet::dtype::complex64: return 3.4028235677973366e38;
-    default: return std::numeric_limits<double>::infinity();
+    case jet::dtype::complex64:
+      return 3.4028235677973366e38;
+    default:
+      return std::numeric_limits<double>::infinity();
   }
 }
 
 // |got - want| <= rtol * max(|want|, floor); NaN matches NaN, infinities match exactly.
 inline bool close(double got, double want, double rtol, double floor, double overflow) {
   if (std::isnan(want)) return std::isnan(got);
-  if (std::isinf(want) || std::abs(want) >= overflow) return got == std::copysign(std::numeric_limits<double>::infinity(), want);
+  if (std::isinf(want) || std::abs(want) >= overflow)
+    return got == std::copysign(std::numeric_limits<double>::infinity(), want);
   return std::abs(got - want) <= rtol * std::max(std::abs(want), floor);
 }
 
 inline bool close(cdouble got, cdouble want, double rtol, double floor, double overflow) {
-  const bool special = std::isnan(want.real()) || std::isnan(want.imag()) || std::isinf(want.real()) ||
-                       std::isinf(want.imag());
+  const bool special = std::isnan(want.real()) || std::isnan(want.imag()) ||
+                       std::isinf(want.real()) || std::isinf(want.imag());
   if (special) {
     const double scale = std::max(std::abs(want.real()) + std::abs(want.imag()), floor);
     return close(got.real(), want.real(), rtol, scale, overflow) &&
@@ -458,18 +500,19 @@ inline bool close(cdouble got, cdouble want, double rtol, double floor, double o
 }
 
 template <class T>
-  requires std::is_integral_v<T>
-bool close(T got, T want, double, double, double) {
-  return got == want;
-}
+requires std::is_integral_v<T>
+bool close(T got, T want, double, double, double) { return got == want; }
 
 template <class W>
 std::string show(W x) {
   std::ostringstream s;
   s.precision(17);
-  if constexpr (std::is_same_v<W, bool>) s << (x ? "true" : "false");
-  else if constexpr (std::is_integral_v<W>) s << +x;  // int8 prints as a number, not a char
-  else s << x;
+  if constexpr (std::is_same_v<W, bool>)
+    s << (x ? "true" : "false");
+  else if constexpr (std::is_integral_v<W>)
+    s << +x;  // int8 prints as a number, not a char
+  else
+    s << x;
   return s.str();
 }
 
@@ -485,7 +528,8 @@ inline std::string multi_index(const jet::shape& s, std::int64_t flat) {
 // "" when every element of `got` matches `want`; else how many differ and the first one.
 // Uses no Catch macros, so threads may call it.
 template <class R>
-std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want, double floor = 1.0) {
+std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want,
+                     double floor = 1.0) {
   std::ostringstream s;
   if (got.dtype() != jet::dtype_of<R>())
     return "result dtype " + std::string(jet::name(got.dtype())) + ", want " +
@@ -502,9 +546,10 @@ std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want, 
     if (bad++ == 0) first = i;
   }
   if (bad == 0) return {};
-  s << bad << " of " << host.size() << " elements differ; the first at " << multi_index(got.shape(), first)
-    << ": got " << show(widen(host[first])) << ", want " << show(want[static_cast<std::size_t>(first)])
-    << " (" << jet::name(got.dtype()) << ", rtol " << rtol << ")";
+  s << bad << " of " << host.size() << " elements differ; the first at "
+    << multi_index(got.shape(), first) << ": got " << show(widen(host[first])) << ", want "
+    << show(want[static_cast<std::size_t>(first)]) << " (" << jet::name(got.dtype()) << ", rtol "
+    << rtol << ")";
   return s.str();
 }
 
@@ -519,9 +564,12 @@ void check_close(const jet::array& got, const std::vector<wide_t<R>>& want, doub
 // values in turn, so an element left unwritten cannot pass.
 template <class R>
 std::vector<jet::expr> poisons() {
-  if constexpr (std::is_same_v<R, bool>) return {jet::expr(true), jet::expr(false)};
-  else if constexpr (is_integer_v<R>) return {jet::expr(91)};
-  else return {jet::expr(-12345.0)};  // a real poison also serves complex outputs
+  if constexpr (std::is_same_v<R, bool>)
+    return {jet::expr(true), jet::expr(false)};
+  else if constexpr (is_integer_v<R>)
+    return {jet::expr(91)};
+  else
+    return {jet::expr(-12345.0)};  // a real poison also serves complex outputs
 }
 
 // Evaluates `e` into a preallocated output filled with poison, then checks every element.
@@ -571,7 +619,8 @@ inline sample sample_of(jet::dtype t, const jet::shape& s, const std::vector<dou
   return out;
 }
 
-inline sample random_sample(std::mt19937& rng, jet::dtype t, const jet::shape& s, const domain& d = {}) {
+inline sample random_sample(std::mt19937& rng, jet::dtype t, const jet::shape& s,
+                            const domain& d = {}) {
   sample out;
   visit_dtype(t, [&]<class T>(type_tag<T>) {
     const host_values<T> h = random_values<T>(rng, s.product(), d);
@@ -586,23 +635,32 @@ template <class R>
 std::vector<wide_t<R>> typed_reference(const std::vector<cdouble>& want) {
   std::vector<wide_t<R>> typed;
   for (const cdouble& w : want) {
-    if constexpr (std::is_same_v<R, bool>) typed.push_back(w != 0.0);
-    else if constexpr (is_integer_v<R>) typed.push_back(static_cast<R>(w.real()));
-    else if constexpr (is_complex_v<R>) typed.push_back(w);
-    else typed.push_back(w.real());
+    if constexpr (std::is_same_v<R, bool>)
+      typed.push_back(w != 0.0);
+    else if constexpr (is_integer_v<R>)
+      typed.push_back(static_cast<R>(w.real()));
+    else if constexpr (is_complex_v<R>)
+      typed.push_back(w);
+    else
+      typed.push_back(w.real());
   }
   return typed;
 }
 
-inline std::string mismatch_any(const jet::array& got, const std::vector<cdouble>& want, double floor = 1.0) {
+inline std::string mismatch_any(const jet::array& got, const std::vector<cdouble>& want,
+                                double floor = 1.0) {
   std::string m;
-  visit_dtype(got.dtype(), [&]<class R>(type_tag<R>) { m = mismatch<R>(got, typed_reference<R>(want), floor); });
+  visit_dtype(got.dtype(),
+              [&]<class R>(type_tag<R>) { m = mismatch<R>(got, typed_reference<R>(want), floor); });
   return m;
 }
 
 // check_expression for an expression of any dtype.
-inline void check_expression_any(const jet::expr& e, const std::vector<cdouble>& want, double floor = 1.0) {
-  visit_dtype(e.dtype(), [&]<class R>(type_tag<R>) { check_expression<R>(e, typed_reference<R>(want), floor); });
+inline void check_expression_any(const jet::expr& e, const std::vector<cdouble>& want,
+                                 double floor = 1.0) {
+  visit_dtype(e.dtype(), [&]<class R>(type_tag<R>) {
+    check_expression<R>(e, typed_reference<R>(want), floor);
+  });
 }
 
 inline void check_any(const jet::array& got, const std::vector<cdouble>& want, double floor = 1.0) {
@@ -624,15 +682,21 @@ std::uint64_t bits(T v) {
 
 inline constexpr auto is_nan = [](auto x) {
   using T = decltype(x);
-  if constexpr (is_complex_v<T>) return std::isnan(x.real()) || std::isnan(x.imag());
-  else if constexpr (std::is_floating_point_v<T>) return std::isnan(x);
-  else return false;
+  if constexpr (is_complex_v<T>)
+    return std::isnan(x.real()) || std::isnan(x.imag());
+  else if constexpr (std::is_floating_point_v<T>)
+    return std::isnan(x);
+  else
+    return false;
 };
 inline constexpr auto is_inf = [](auto x) {
   using T = decltype(x);
-  if constexpr (is_complex_v<T>) return std::isinf(x.real()) || std::isinf(x.imag());
-  else if constexpr (std::is_floating_point_v<T>) return std::isinf(x);
-  else return false;
+  if constexpr (is_complex_v<T>)
+    return std::isinf(x.real()) || std::isinf(x.imag());
+  else if constexpr (std::is_floating_point_v<T>)
+    return std::isinf(x);
+  else
+    return false;
 };
 inline constexpr auto is_finite = [](auto x) { return !is_nan(x) && !is_inf(x); };
 inline constexpr auto truth = [](auto x) { return x != decltype(x)(0); };
@@ -641,39 +705,57 @@ inline constexpr auto logical_not = [](auto x) { return !truth(x); };
 // Integer arithmetic wraps modulo 2^bits, through uint64 so that nothing overflows here.
 inline constexpr auto add = [](auto a, auto b) {
   using T = decltype(a);
-  if constexpr (std::is_same_v<T, bool>) return a || b;
-  else if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) + bits(b));
-  else return a + b;
+  if constexpr (std::is_same_v<T, bool>)
+    return a || b;
+  else if constexpr (is_integer_v<T>)
+    return static_cast<T>(bits(a) + bits(b));
+  else
+    return a + b;
 };
 inline constexpr auto subtract = [](auto a, auto b) {
   using T = decltype(a);
-  if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) - bits(b));
-  else return a - b;
+  if constexpr (is_integer_v<T>)
+    return static_cast<T>(bits(a) - bits(b));
+  else
+    return a - b;
 };
 inline constexpr auto multiply = [](auto a, auto b) {
   using T = decltype(a);
-  if constexpr (std::is_same_v<T, bool>) return a && b;
-  else if constexpr (is_integer_v<T>) return static_cast<T>(bits(a) * bits(b));
-  else return a * b;
+  if constexpr (std::is_same_v<T, bool>)
+    return a && b;
+  else if constexpr (is_integer_v<T>)
+    return static_cast<T>(bits(a) * bits(b));
+  else
+    return a * b;
 };
 inline constexpr auto negative = [](auto a) {
   using T = decltype(a);
-  if constexpr (is_integer_v<T>) return static_cast<T>(0 - bits(a));
-  else return -a;
+  if constexpr (is_integer_v<T>)
+    return static_cast<T>(0 - bits(a));
+  else
+    return -a;
 };
 inline constexpr auto absolute = [](auto a) {
   using T = decltype(a);
-  if constexpr (std::is_same_v<T, bool>) return a;
-  else if constexpr (std::is_unsigned_v<T>) return a;
-  else if constexpr (is_integer_v<T>) return a < T(0) ? negative(a) : a;  // abs(INT_MIN) wraps
-  else return std::abs(a);
+  if constexpr (std::is_same_v<T, bool>)
+    return a;
+  else if constexpr (std::is_unsigned_v<T>)
+    return a;
+  else if constexpr (is_integer_v<T>)
+    return a < T(0) ? negative(a) : a;  // abs(INT_MIN) wraps
+  else
+    return std::abs(a);
 };
 inline constexpr auto sign = [](auto a) {
   using T = decltype(a);
-  if constexpr (is_complex_v<T>) return a == 0.0 ? T(0) : a / std::abs(a);  // NumPy 2: z / |z|
-  else if constexpr (std::is_unsigned_v<T>) return static_cast<T>(a != T(0));
-  else if constexpr (is_integer_v<T>) return static_cast<T>((a > T(0)) - (a < T(0)));
-  else return a > 0 ? 1.0 : (a < 0 ? -1.0 : a);  // NaN stays NaN
+  if constexpr (is_complex_v<T>)
+    return a == 0.0 ? T(0) : a / std::abs(a);  // NumPy 2: z / |z|
+  else if constexpr (std::is_unsigned_v<T>)
+    return static_cast<T>(a != T(0));
+  else if constexpr (is_integer_v<T>)
+    return static_cast<T>((a > T(0)) - (a < T(0)));
+  else
+    return a > 0 ? 1.0 : (a < 0 ? -1.0 : a);  // NaN stays NaN
 };
 inline constexpr auto square = [](auto a) { return multiply(a, a); };
 inline constexpr auto reciprocal = [](auto a) {
@@ -688,37 +770,60 @@ inline constexpr auto reciprocal = [](auto a) {
 };
 inline constexpr auto invert = [](auto a) {
   using T = decltype(a);
-  if constexpr (std::is_same_v<T, bool>) return !a;
-  else return static_cast<T>(~bits(a));
+  if constexpr (std::is_same_v<T, bool>)
+    return !a;
+  else
+    return static_cast<T>(~bits(a));
 };
 inline constexpr auto floor = [](auto a) {
-  if constexpr (std::is_floating_point_v<decltype(a)>) return std::floor(a);
-  else return a;
+  if constexpr (std::is_floating_point_v<decltype(a)>)
+    return std::floor(a);
+  else
+    return a;
 };
 inline constexpr auto ceil = [](auto a) {
-  if constexpr (std::is_floating_point_v<decltype(a)>) return std::ceil(a);
-  else return a;
+  if constexpr (std::is_floating_point_v<decltype(a)>)
+    return std::ceil(a);
+  else
+    return a;
 };
 inline constexpr auto trunc = [](auto a) {
-  if constexpr (std::is_floating_point_v<decltype(a)>) return std::trunc(a);
-  else return a;
+  if constexpr (std::is_floating_point_v<decltype(a)>)
+    return std::trunc(a);
+  else
+    return a;
 };
 inline constexpr auto rint = [](auto a) {  // half to even, the default rounding mode
-  if constexpr (is_complex_v<decltype(a)>) return cdouble(std::nearbyint(a.real()), std::nearbyint(a.imag()));
-  else return std::nearbyint(a);
+  if constexpr (is_complex_v<decltype(a)>)
+    return cdouble(std::nearbyint(a.real()), std::nearbyint(a.imag()));
+  else
+    return std::nearbyint(a);
 };
 inline constexpr auto real = [](auto a) {
-  if constexpr (is_complex_v<decltype(a)>) return a.real();
-  else return a;
+  if constexpr (is_complex_v<decltype(a)>)
+    return a.real();
+  else
+    return a;
 };
 inline constexpr auto imag = [](auto a) {
   using T = decltype(a);
-  if constexpr (is_complex_v<T>) return a.imag();
-  else return T(0);
+  if constexpr (is_complex_v<T>)
+    return a.imag();
+  else
+    return T(0);
+};
+// NumPy's angle is arctan2(imag, real); std::arg of a real NaN would give 0, not NaN.
+inline constexpr auto angle = [](auto a) {
+  if constexpr (is_complex_v<decltype(a)>)
+    return std::arg(a);
+  else
+    return std::atan2(0.0, a);
 };
 inline constexpr auto conj = [](auto a) {
-  if constexpr (is_complex_v<decltype(a)>) return std::conj(a);
-  else return a;
+  if constexpr (is_complex_v<decltype(a)>)
+    return std::conj(a);
+  else
+    return a;
 };
 
 // Python's floor division and modulo: the quotient rounds toward minus infinity and the
@@ -809,12 +914,16 @@ inline constexpr auto right_shift = [](auto a, auto b) {
 
 // Complex numbers order lexicographically, as NumPy orders them.
 inline constexpr auto less = [](auto a, auto b) {
-  if constexpr (is_complex_v<decltype(a)>) return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
-  else return a < b;
+  if constexpr (is_complex_v<decltype(a)>)
+    return a.real() < b.real() || (a.real() == b.real() && a.imag() < b.imag());
+  else
+    return a < b;
 };
 inline constexpr auto less_equal = [](auto a, auto b) {
-  if constexpr (is_complex_v<decltype(a)>) return a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag());
-  else return a <= b;
+  if constexpr (is_complex_v<decltype(a)>)
+    return a.real() < b.real() || (a.real() == b.real() && a.imag() <= b.imag());
+  else
+    return a <= b;
 };
 inline constexpr auto greater = [](auto a, auto b) { return less(b, a); };
 inline constexpr auto greater_equal = [](auto a, auto b) { return less_equal(b, a); };
@@ -823,14 +932,18 @@ inline constexpr auto greater_equal = [](auto a, auto b) { return less_equal(b, 
 inline constexpr auto maximum = [](auto a, auto b) {
   if (is_nan(a)) return a;
   if (is_nan(b)) return b;
-  if constexpr (std::is_same_v<decltype(a), bool>) return a || b;
-  else return less_equal(b, a) ? a : b;
+  if constexpr (std::is_same_v<decltype(a), bool>)
+    return a || b;
+  else
+    return less_equal(b, a) ? a : b;
 };
 inline constexpr auto minimum = [](auto a, auto b) {
   if (is_nan(a)) return a;
   if (is_nan(b)) return b;
-  if constexpr (std::is_same_v<decltype(a), bool>) return a && b;
-  else return less_equal(a, b) ? a : b;
+  if constexpr (std::is_same_v<decltype(a), bool>)
+    return a && b;
+  else
+    return less_equal(a, b) ? a : b;
 };
 inline constexpr auto fmax = [](auto a, auto b) {
   if (is_nan(b)) return a;

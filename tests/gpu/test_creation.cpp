@@ -24,7 +24,9 @@ std::vector<cdouble> repeated(double value, std::int64_t n) {
   return std::vector<cdouble>(static_cast<std::size_t>(n), value);
 }
 
-std::vector<cdouble> values_of(std::initializer_list<double> values) { return {values.begin(), values.end()}; }
+std::vector<cdouble> values_of(std::initializer_list<double> values) {
+  return {values.begin(), values.end()};
+}
 
 }  // namespace
 
@@ -67,9 +69,12 @@ TEST_CASE("full deduces its dtype from the value as NumPy does", "[gpu][creation
       {"full(s, true) is bool", jet::full(s, true), jet::bool_, repeated(1, 12)},
       {"full(s, 7, int8)", jet::full(s, 7, jet::int8), jet::int8, repeated(7, 12)},
       {"full(s, 2.9, int32) truncates", jet::full(s, 2.9, jet::int32), jet::int32, repeated(2, 12)},
-      {"full(s, -2.9, int32) truncates toward zero", jet::full(s, -2.9, jet::int32), jet::int32, repeated(-2, 12)},
-      {"full(s, 0.1, float16) rounds once", jet::full(s, 0.1, jet::float16), jet::float16, repeated(0.1, 12)},
-      {"full(s, 1.5, complex64)", jet::full(s, 1.5, jet::complex64), jet::complex64, repeated(1.5, 12)},
+      {"full(s, -2.9, int32) truncates toward zero", jet::full(s, -2.9, jet::int32), jet::int32,
+       repeated(-2, 12)},
+      {"full(s, 0.1, float16) rounds once", jet::full(s, 0.1, jet::float16), jet::float16,
+       repeated(0.1, 12)},
+      {"full(s, 1.5, complex64)", jet::full(s, 1.5, jet::complex64), jet::complex64,
+       repeated(1.5, 12)},
   };
   for (const auto& c : cases) {
     INFO(c.what);
@@ -99,7 +104,8 @@ TEST_CASE("full deduces its dtype from the value as NumPy does", "[gpu][creation
 TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
   // The int64 overloads are spelled with int64 arguments: jet::arange(2, 11, 3) with int
   // literals is ambiguous between the int64 and the double overloads.
-  const std::int64_t two = 2, three = 3, five = 5, ten = 10, eleven = 11, minus_three = -3, zero = 0;
+  const std::int64_t two = 2, three = 3, five = 5, ten = 10, eleven = 11, minus_three = -3,
+                     zero = 0;
   const struct {
     std::string_view what;
     jet::array made;
@@ -108,8 +114,10 @@ TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
   } cases[] = {
       {"arange(10)", jet::arange(10), jet::int64, values_of({0, 1, 2, 3, 4, 5, 6, 7, 8, 9})},
       {"arange(2, 11, 3)", jet::arange(two, eleven, three), jet::int64, values_of({2, 5, 8})},
-      {"arange(10, 0, -3)", jet::arange(ten, zero, minus_three), jet::int64, values_of({10, 7, 4, 1})},
-      {"arange(-3, 3)", jet::arange(minus_three, three), jet::int64, values_of({-3, -2, -1, 0, 1, 2})},
+      {"arange(10, 0, -3)", jet::arange(ten, zero, minus_three), jet::int64,
+       values_of({10, 7, 4, 1})},
+      {"arange(-3, 3)", jet::arange(minus_three, three), jet::int64,
+       values_of({-3, -2, -1, 0, 1, 2})},
       {"arange(5, 5)", jet::arange(five, five), jet::int64, {}},
       {"arange(5, 0)", jet::arange(five, zero), jet::int64, {}},
       {"arange(0)", jet::arange(0), jet::int64, {}},
@@ -119,7 +127,8 @@ TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
       {"arange(0.0, 1.0, 0.25, float32)", jet::arange(0.0, 1.0, 0.25, jet::float32), jet::float32,
        values_of({0, 0.25, 0.5, 0.75})},
       {"arange(0.0, 1.0, 0.1)", jet::arange(0.0, 1.0, 0.1), jet::float64,
-       values_of({0, 0.1, 0.2, 0.30000000000000004, 0.4, 0.5, 0.6000000000000001, 0.7000000000000001, 0.8, 0.9})},
+       values_of({0, 0.1, 0.2, 0.30000000000000004, 0.4, 0.5, 0.6000000000000001,
+                  0.7000000000000001, 0.8, 0.9})},
   };
   for (const auto& c : cases) {
     INFO(c.what);
@@ -146,16 +155,18 @@ TEST_CASE("linspace covers its endpoints and the edge counts", "[gpu][creation]"
     jet::dtype dtype;
     std::vector<cdouble> want;
   } cases[] = {
-      {"linspace(0, 1, 5)", jet::linspace(0, 1, 5), jet::float64, values_of({0, 0.25, 0.5, 0.75, 1})},
+      {"linspace(0, 1, 5)", jet::linspace(0, 1, 5), jet::float64,
+       values_of({0, 0.25, 0.5, 0.75, 1})},
       {"linspace(0, 1, 5, endpoint=false)", jet::linspace(0, 1, 5, false), jet::float64,
        values_of({0, 0.2, 0.4, 0.6, 0.8})},
       {"linspace(2, -3, 11)", jet::linspace(2, -3, 11), jet::float64,
        values_of({2, 1.5, 1, 0.5, 0, -0.5, -1, -1.5, -2, -2.5, -3})},
       {"linspace(0, 1, 0)", jet::linspace(0, 1, 0), jet::float64, {}},
       {"linspace(3, 7, 1)", jet::linspace(3, 7, 1), jet::float64, values_of({3})},
-      {"linspace(3, 7, 1, endpoint=false)", jet::linspace(3, 7, 1, false), jet::float64, values_of({3})},
-      {"linspace(-1, 1, 5, dtype=float32)", jet::linspace(-1, 1, 5, true, jet::float32), jet::float32,
-       values_of({-1, -0.5, 0, 0.5, 1})},
+      {"linspace(3, 7, 1, endpoint=false)", jet::linspace(3, 7, 1, false), jet::float64,
+       values_of({3})},
+      {"linspace(-1, 1, 5, dtype=float32)", jet::linspace(-1, 1, 5, true, jet::float32),
+       jet::float32, values_of({-1, -0.5, 0, 0.5, 1})},
       {"linspace(0, 10, 6, dtype=int32)", jet::linspace(0, 10, 6, true, jet::int32), jet::int32,
        values_of({0, 2, 4, 6, 8, 10})},
   };
@@ -186,7 +197,8 @@ TEST_CASE("eye and identity put ones on the k-th diagonal", "[gpu][creation]") {
     std::int64_t n;
     std::optional<std::int64_t> m;
     std::int64_t k;
-  } cases[] = {{4, std::nullopt, 0}, {3, 5, 1}, {3, 5, 4}, {5, 3, -2}, {3, 4, 10}, {4, 4, -4}, {1, 1, 0}, {0, std::nullopt, 0}};
+  } cases[] = {{4, std::nullopt, 0}, {3, 5, 1},  {3, 5, 4}, {5, 3, -2},
+               {3, 4, 10},           {4, 4, -4}, {1, 1, 0}, {0, std::nullopt, 0}};
   for (jet::dtype t : {jet::float64, jet::int32, jet::bool_, jet::float16, jet::complex64}) {
     for (const auto& c : cases) {
       const std::int64_t m = c.m.value_or(c.n);
@@ -247,13 +259,17 @@ TEST_CASE("asarray copies host values with the dtype of their C++ type and the s
     CHECK(u.to_vector<std::uint16_t>() == std::vector<std::uint16_t>{65535, 0, 7});
     const jet::array i = jet::asarray(std::vector<int>{-1, 2});
     CHECK(i.dtype() == jet::int32);
-    const jet::array l = jet::asarray(std::vector<std::int64_t>{-9223372036854775807 - 1, 9223372036854775807});
+    const jet::array l =
+        jet::asarray(std::vector<std::int64_t>{-9223372036854775807 - 1, 9223372036854775807});
     CHECK(l.dtype() == jet::int64);
-    CHECK(l.to_vector<std::int64_t>() == std::vector<std::int64_t>{-9223372036854775807 - 1, 9223372036854775807});
+    CHECK(l.to_vector<std::int64_t>() ==
+          std::vector<std::int64_t>{-9223372036854775807 - 1, 9223372036854775807});
     const jet::array z = jet::asarray(std::vector<std::complex<float>>{{1, 2}, {-3, 0.5f}});
     CHECK(z.dtype() == jet::complex64);
-    CHECK(z.to_vector<std::complex<float>>() == std::vector<std::complex<float>>{{1, 2}, {-3, 0.5f}});
-    const jet::array h = jet::asarray(std::vector<jet::float16_t>{jet::float16_t(0.5f), jet::float16_t(-3.0f)});
+    CHECK(z.to_vector<std::complex<float>>() ==
+          std::vector<std::complex<float>>{{1, 2}, {-3, 0.5f}});
+    const jet::array h =
+        jet::asarray(std::vector<jet::float16_t>{jet::float16_t(0.5f), jet::float16_t(-3.0f)});
     CHECK(h.dtype() == jet::float16);
     CHECK(h.to_vector<float>() == std::vector<float>{0.5f, -3.0f});
     const jet::array e = jet::asarray(std::vector<double>{});
@@ -261,7 +277,8 @@ TEST_CASE("asarray copies host values with the dtype of their C++ type and the s
     CHECK(jet::to_string(e.shape()) == "(0,)");
   }
   SECTION("a shape lays the values out in C order") {
-    const jet::array m = jet::asarray(std::vector<std::int64_t>{1, 2, 3, 4, 5, 6}, jet::shape{2, 3});
+    const jet::array m =
+        jet::asarray(std::vector<std::int64_t>{1, 2, 3, 4, 5, 6}, jet::shape{2, 3});
     CHECK(jet::to_string(m.shape()) == "(2,3)");
     CHECK(m(1, 0).item<std::int64_t>() == 4);
     CHECK(m(0, 2).item<std::int64_t>() == 3);
