@@ -139,6 +139,19 @@ void array::to_host(void* destination, jet::dtype as) const {
   detail::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
 }
 
+shape detail::host_shape(std::int64_t count, const std::optional<shape>& requested) {
+  if (!requested) return shape{count};
+  if (requested->product() != count)
+    throw value_error("cannot reshape array of size " + std::to_string(count) + " into shape " +
+                      to_string(*requested));
+  return *requested;
+}
+
+array asarray(const std::vector<bool>& values, std::optional<shape> s) {
+  const std::vector<std::uint8_t> bytes(values.begin(), values.end());
+  return from_host(bytes.data(), bool_, detail::host_shape(static_cast<std::int64_t>(bytes.size()), s));
+}
+
 array from_host(const void* data, dtype t, const shape& s) {
   array out = empty(s, t);
   if (out.size() == 0) return out;

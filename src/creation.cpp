@@ -41,9 +41,7 @@ array ones_like(const array& a, dtype t) { return ones(a.shape(), t); }
 array full_like(const array& a, const expr& value) { return full(a.shape(), value, a.dtype()); }
 array full_like(const array& a, const expr& value, dtype t) { return full(a.shape(), value, t); }
 
-array arange(std::int64_t stop) { return arange(0, stop, 1); }
-
-array arange(std::int64_t start, std::int64_t stop, std::int64_t step) {
+array detail::arange_integers(std::int64_t start, std::int64_t stop, std::int64_t step) {
   if (step == 0) throw value_error("arange: step must not be zero");
   const std::int64_t span = stop - start;
   const std::int64_t n = step > 0 ? (span > 0 ? (span + step - 1) / step : 0)
@@ -51,8 +49,6 @@ array arange(std::int64_t start, std::int64_t stop, std::int64_t step) {
   const shape s{n};
   return filled(s, index_of(s) * step + start, int64);
 }
-
-array arange(double start, double stop, double step) { return arange(start, stop, step, float64); }
 
 array arange(double start, double stop, double step, dtype t) {
   if (step == 0) throw value_error("arange: step must not be zero");
@@ -76,7 +72,7 @@ array linspace(double start, double stop, std::int64_t num, bool endpoint, dtype
 
 array eye(std::int64_t n, std::optional<std::int64_t> m, std::int64_t k, dtype t) {
   array out = zeros({n, m.value_or(n)}, t);
-  std::move(out).diagonal_view(k) = 1;
+  out.diagonal_view(k) = 1;
   return out;
 }
 

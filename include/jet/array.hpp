@@ -9,6 +9,7 @@
 #include <memory>
 #include <optional>
 #include <span>
+#include <type_traits>
 #include <vector>
 
 #include "jet/dtype.hpp"
@@ -132,9 +133,15 @@ class array {
   void to_host(void* destination, jet::dtype as) const;
   template <class T>
   std::vector<T> to_vector() const {
-    std::vector<T> out(static_cast<std::size_t>(size()));
-    to_host(out.data(), dtype_of<T>());
-    return out;
+    if constexpr (std::is_same_v<T, bool>) {
+      // std::vector<bool> packs bits: go through one byte per element, as the device stores them.
+      const std::vector<std::uint8_t> bytes = astype(jet::bool_).to_vector<std::uint8_t>();
+      return std::vector<bool>(bytes.begin(), bytes.end());
+    } else {
+      std::vector<T> out(static_cast<std::size_t>(size()));
+      to_host(out.data(), dtype_of<T>());
+      return out;
+    }
   }
   template <class T>
   void to_host(std::span<T> destination) const {
@@ -183,11 +190,25 @@ array ones_like(const array& a);
 array ones_like(const array& a, dtype t);
 array full_like(const array& a, const expr& value);
 array full_like(const array& a, const expr& value, dtype t);
-// Integer arguments give int64, floating ones float64 (NumPy's arange).
-array arange(std::int64_t stop);
-array arange(std::int64_t start, std::int64_t stop, std::int64_t step = 1);
-array arange(double start, double stop, double step = 1.0);
+// Evenly spaced values in [start, stop). Integer arguments give int64, and any floating
+// argument float64, as NumPy's arange does; `arange(2, 11, 3)` and `arange(0.5, 2.0)` both work.
 array arange(double start, double stop, double step, dtype t);
+namespace detail {
+array arange_integers(std::int64_t start, std::int64_t stop, std::int64_t step);
+}
+template <class A, class B, class C = std::int64_t>
+  requires std::is_arithmetic_v<A> && std::is_arithmetic_v<B> && std::is_arithmetic_v<C>
+array arange(A start, B stop, C step = 1) {
+  if constexpr (std::is_integral_v<A> && std::is_integral_v<B> && std::is_integral_v<C>)
+    return detail::arange_integers(start, stop, step);
+  else
+    return arange(static_cast<double>(start), static_cast<double>(stop), static_cast<double>(step), float64);
+}
+template <class A>
+  requires std::is_arithmetic_v<A>
+array arange(A stop) {
+  return arange(A{0}, stop);
+}
 array linspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                dtype t = float64);
 array eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
@@ -198,13 +219,19 @@ array identity(std::int64_t n, dtype t = float64);
 // and for planning on machines without a GPU. Evaluating with it raises jet::value_error.
 array placeholder(const shape& s, dtype t = float64);
 
-// Host -> device copies; the shape defaults to 1-D.
+// Host -> device copies; the shape defaults to 1-D and must hold exactly the values given.
 array from_host(const void* data, dtype t, const shape& s);
+namespace detail {
+// The shape for `count` host values; throws jet::value_error in NumPy's words if it does not fit.
+shape host_shape(std::int64_t count, const std::optional<shape>& requested);
+}
 template <class T>
 array asarray(std::span<const T> values, std::optional<shape> s = std::nullopt) {
   return from_host(values.data(), dtype_of<T>(),
-                   s ? *s : shape{static_cast<std::int64_t>(values.size())});
+                   detail::host_shape(static_cast<std::int64_t>(values.size()), s));
 }
+// std::vector<bool> packs bits; Jet stores one byte per bool.
+array asarray(const std::vector<bool>& values, std::optional<shape> s = std::nullopt);
 template <class T>
 array asarray(const std::vector<T>& values, std::optional<shape> s = std::nullopt) {
   return asarray(std::span<const T>(values), s);
