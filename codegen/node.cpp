@@ -97,24 +97,23 @@ bool loop_accepts(dtype loop, op_code op, const node_ptr* args, int n, dtype com
   return true;
 }
 
+// True unless `s` is a weak integer that the integer dtype `t` cannot hold.
+bool weak_integer_fits(const scalar_value& s, dtype t) {
+  if (s.kind != weak_kind::integer || !is_integer(t)) return true;
+  const int bits = itemsize(t) * 8;
+  if (s.is_unsigned) return t == dtype::uint64;
+  if (kind(t) == dtype_kind::signed_int)
+    return bits == 64 || (s.integer >= -(std::int64_t{1} << (bits - 1)) &&
+                          s.integer < (std::int64_t{1} << (bits - 1)));
+  return s.integer >= 0 && (bits == 64 || s.integer < (std::int64_t{1} << bits));
+}
+
 // NumPy 2 refuses a Python int that the chosen integer dtype cannot hold.
 void check_weak_integer_fits(const scalar_value& s, dtype t) {
-  if (s.kind != weak_kind::integer || !is_integer(t)) return;
-  const int bits = itemsize(t) * 8;
-  bool fits;
-  if (s.is_unsigned) {
-    fits = t == dtype::uint64;
-  } else if (kind(t) == dtype_kind::signed_int) {
-    fits = bits == 64 || (s.integer >= -(std::int64_t{1} << (bits - 1)) &&
-                          s.integer < (std::int64_t{1} << (bits - 1)));
-  } else {
-    fits = s.integer >= 0 && (bits == 64 || s.integer < (std::int64_t{1} << bits));
-  }
-  if (!fits) {
-    const std::string value = s.is_unsigned ? std::to_string(static_cast<std::uint64_t>(s.integer))
-                                            : std::to_string(s.integer);
-    throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
-  }
+  if (weak_integer_fits(s, t)) return;
+  const std::string value = s.is_unsigned ? std::to_string(static_cast<std::uint64_t>(s.integer))
+                                          : std::to_string(s.integer);
+  throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
 }
 
 dtype real_of(dtype t) {
@@ -180,12 +179,9 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
     if (!args[i]->is_weak()) continue;
     // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it.
     if (is_comparison(op) && is_integer(loop)) {
-      try {
-        check_weak_integer_fits(args[i]->scalar, loop);
-      } catch (const value_error&) {
-        loop = args[i]->scalar.is_unsigned ? dtype::float64 : dtype::int64;
-        if (kind(common) == dtype_kind::unsigned_int) loop = dtype::float64;
-      }
+      if (!weak_integer_fits(args[i]->scalar, loop))
+        loop = args[i]->scalar.is_unsigned || kind(common) == dtype_kind::unsigned_int ? dtype::float64
+                                                                                      : dtype::int64;
     } else {
       check_weak_integer_fits(args[i]->scalar, loop);
     }
@@ -197,6 +193,7 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
   for (int i = 0; i < n; ++i) typed[i] = typed_operand(args[i], loop);
   return finish(op, result, typed, n);
 }
+
 }  // namespace
 
 const char* op_name(op_code op) { return row(op).name; }
