@@ -28,6 +28,9 @@ struct operand {
   dtype type = dtype::float64;
   access mode = access::contiguous;
   shape strides;  // in elements, one per kernel axis
+
+  // Whether the kernel needs this operand's strides as parameters.
+  bool has_strides() const { return mode != access::contiguous && mode != access::scalar; }
 };
 
 struct param {

@@ -10,10 +10,6 @@
 namespace jet::codegen {
 namespace {
 
-bool needs_strides(const ir::operand& op) {
-  return op.mode != ir::access::contiguous && op.mode != ir::access::scalar;
-}
-
 std::size_t slot_size(dtype t) { return t == dtype::complex128 ? 16 : 8; }
 
 // Writes a scalar as the value type the kernel computes in.
@@ -61,7 +57,7 @@ std::size_t layout(const ir::graph& g, Writer&& write) {
   put(&n, 8, 8);
   if (g.extents.size() > 1 || g.tiled) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
   auto put_strides = [&](const ir::operand& op) {
-    if (needs_strides(op)) put(op.strides.begin(), 8 * op.strides.size(), 8 * op.strides.size());
+    if (op.has_strides()) put(op.strides.begin(), 8 * op.strides.size(), 8 * op.strides.size());
   };
   put_strides(g.output);
   for (const ir::operand& op : g.inputs) put_strides(op);

@@ -123,10 +123,6 @@ bool uses_complex(const ir::graph& g) {
   return is_complex(g.output.type);
 }
 
-bool needs_strides(const ir::operand& op) {
-  return op.mode != ir::access::contiguous && op.mode != ir::access::scalar;
-}
-
 std::string kernel_name(const ir::graph& g) {
   std::string name = "jet";
   int ops = 0;
@@ -152,9 +148,9 @@ void render_params(const ir::graph& g, std::string& s) {
     s += std::string("  alignas(8) ") + value_type(g.params[k].type) + " s" + std::to_string(k) + ";\n";
   s += "  long long n;\n";
   if (nd > 1 || g.tiled) s += "  long long extents[" + std::to_string(nd) + "];\n";
-  if (needs_strides(g.output)) s += "  long long out_strides[" + std::to_string(nd) + "];\n";
+  if (g.output.has_strides()) s += "  long long out_strides[" + std::to_string(nd) + "];\n";
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
-    if (needs_strides(g.inputs[k]))
+    if (g.inputs[k].has_strides())
       s += "  long long in" + std::to_string(k) + "_strides[" + std::to_string(nd) + "];\n";
   s += "};\n\n";
 }
@@ -175,9 +171,9 @@ void render_element(const ir::graph& g, std::string& s) {
 void render_offsets(const ir::graph& g, std::string& s) {
   const int nd = g.extents.size();
   auto strided = [&](auto&& f) {
-    if (needs_strides(g.output)) f(std::string("out"));
+    if (g.output.has_strides()) f(std::string("out"));
     for (std::size_t k = 0; k < g.inputs.size(); ++k)
-      if (needs_strides(g.inputs[k])) f("in" + std::to_string(k));
+      if (g.inputs[k].has_strides()) f("in" + std::to_string(k));
   };
   bool any = false;
   strided([&](const std::string& n) {
