@@ -2,6 +2,7 @@
 #pragma once
 
 #include "jet/array.hpp"
+#include "jet/cache.hpp"
 #include "jet/device.hpp"
 #include "jet/dtype.hpp"
 #include "jet/error.hpp"

@@ -1,44 +1,278 @@
-// jet-cache, run as a user would.
-#include <array>
-#include <cstdio>
-#include <memory>
-#include <string>
+// jet-cache, run as a user would: every subcommand, its --json output read back, its errors.
+#include <sys/stat.h>
 
+#include <filesystem>
+#include <string>
+#include <vector>
+
+#include "src/cache_dir.hpp"
+#include "src/disk_cache.hpp"
+#include "src/json.hpp"
+#include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
 namespace {
 
-struct outcome {
-  int status;
-  std::string output;
+using jet_test::outcome;
+using jet_test::run;
+namespace json = jet::detail::json;
+
+const std::string tool = JET_CACHE_TOOL;
+
+// A cache folder holding small_kernel(n) for each n, stored with the shared image.
+struct filled_cache {
+  jet_test::temp_dir dir;
+  std::vector<jet::detail::kernel_identity> ids;
+
+  explicit filled_cache(std::vector<int> kernels) {
+    for (int n : kernels) {
+      const auto source = jet_test::small_kernel(n);
+      ids.push_back(jet::detail::identify(source, "sm_90"));
+      REQUIRE(jet::detail::store_entry(dir.path(), ids.back(), source, jet_test::image_for(source),
+                                       1u << 30));
+    }
+  }
+  std::string path(std::size_t i) const { return jet::detail::entry_path(dir.path(), ids[i].key); }
+  outcome cli(const std::string& arguments) const {
+    return run(tool + " " + arguments + " --dir " + dir.path());
+  }
 };
 
-outcome run(const std::string& command) {
-  std::string output;
-  std::FILE* pipe = popen((command + " 2>&1").c_str(), "r");
-  REQUIRE(pipe);
-  std::array<char, 256> chunk{};
-  while (std::fgets(chunk.data(), chunk.size(), pipe)) output += chunk.data();
-  const int status = pclose(pipe);
-  return {WEXITSTATUS(status), output};
+json::value parsed(const outcome& o) {
+  INFO(o.out << o.err);
+  REQUIRE(o.status <= 1);
+  return json::parse(o.out);
 }
 
 }  // namespace
 
 TEST_CASE("jet-cache path follows JET_CACHE_DIR, XDG_CACHE_HOME, then HOME", "[host][cli]") {
-  const std::string tool = JET_CACHE_TOOL;
-  CHECK(run("JET_CACHE_DIR=/tmp/jc " + tool + " path").output == "/tmp/jc\n");
-  CHECK(run("env -u JET_CACHE_DIR XDG_CACHE_HOME=/tmp/xdg " + tool + " path").output == "/tmp/xdg/jet/kernels\n");
-  CHECK(run("env -u JET_CACHE_DIR -u XDG_CACHE_HOME HOME=/home/u " + tool + " path").output ==
+  CHECK(run("JET_CACHE_DIR=/tmp/jc " + tool + " path").out == "/tmp/jc\n");
+  CHECK(run("env -u JET_CACHE_DIR XDG_CACHE_HOME=/tmp/xdg " + tool + " path").out ==
+        "/tmp/xdg/jet/kernels\n");
+  CHECK(run("env -u JET_CACHE_DIR -u XDG_CACHE_HOME HOME=/home/u " + tool + " path").out ==
         "/home/u/.cache/jet/kernels\n");
+  CHECK(run(tool + " path --dir /elsewhere").out == "/elsewhere\n");
+}
+
+TEST_CASE("jet-cache list shows every entry, most recently used first", "[host][cli]") {
+  const filled_cache cache({1, 2, 3});
+  jet_test::set_last_use(cache.path(0), 30);
+  jet_test::set_last_use(cache.path(1), 20);
+  jet_test::set_last_use(cache.path(2), 10);
+  const outcome text = cache.cli("list");
+  CHECK(text.status == 0);
+  CHECK(text.out.rfind("KEY ", 0) == 0);
+  CHECK(text.out.find("LAST USED") != std::string::npos);
+  CHECK(text.out.find("\n" + cache.ids[2].key.substr(0, 16) + "  k3  ") <
+        text.out.find(cache.ids[0].key.substr(0, 16)));
+
+  const json::value v = parsed(cache.cli("list --json"));
+  CHECK(v["directory"].as_string() == cache.dir.path());
+  const auto& entries = v["entries"].as_array();
+  REQUIRE(entries.size() == 3);
+  CHECK(entries[0]["key"].as_string() == cache.ids[2].key);
+  CHECK(entries[0]["name"].as_string() == "k3");
+  CHECK(entries[2]["name"].as_string() == "k1");
+  CHECK(entries[0]["arch"].as_string() == "sm_90");
+  CHECK(entries[0]["bytes"].as_number() ==
+        static_cast<double>(std::filesystem::file_size(cache.path(2))));
+  CHECK(entries[0]["created"].as_string().size() == 20);
+  CHECK(v["bad"].as_array().empty());
+
+  jet_test::write_file(cache.path(1), "garbage");
+  const outcome damaged = cache.cli("list --json");
+  CHECK(parsed(damaged)["entries"].as_array().size() == 2);
+  CHECK(parsed(damaged)["bad"].as_array().at(0)["problem"].as_string() == "not a Jet cache entry");
+  CHECK(cache.cli("list").err.find("1 entries could not be read") != std::string::npos);
+
+  const jet_test::temp_dir empty;
+  CHECK(run(tool + " list --dir " + empty.path()).out.empty());
+  CHECK(parsed(run(tool + " list --json --dir " + (empty / "none")))["entries"].as_array().empty());
+}
+
+TEST_CASE("jet-cache show finds an entry by unique prefix and disassembles with cuobjdump",
+          "[host][cli]") {
+  const filled_cache cache({1, 2});
+  const std::string& key = cache.ids[0].key;
+  const outcome text = cache.cli("show " + key.substr(0, 6));
+  CHECK(text.status == 0);
+  CHECK(text.out.rfind("key            " + key + "\n", 0) == 0);
+  CHECK(text.out.find("options        --gpu-architecture=sm_90 -std=c++17\n") != std::string::npos);
+  CHECK(text.out.find("--- source ---\n" + jet_test::small_kernel(1).source) != std::string::npos);
+
+  const json::value v = parsed(cache.cli("show " + key.substr(0, 8) + " --json"));
+  CHECK(v["key"].as_string() == key);
+  CHECK(v["name"].as_string() == "k1");
+  CHECK(v["source"].as_string() == jet_test::small_kernel(1).source);
+  CHECK(v["options"].as_array().at(0).as_string() == "--gpu-architecture=sm_90");
+  CHECK(v["image_bytes"].as_number() == static_cast<double>(jet_test::sample_image().image.size()));
+
+  // A stand-in cuobjdump that reports its arguments and the size of the file it was given.
+  const jet_test::temp_dir bin;
+  jet_test::write_file(bin / "cuobjdump", "#!/bin/sh\necho \"SASS $1 $(wc -c < \"$2\")\"\n");
+  REQUIRE(chmod((bin / "cuobjdump").c_str(), 0755) == 0);
+  const json::value sass = parsed(run("PATH=" + bin.path() + ":$PATH " + tool + " show " + key +
+                                      " --json --dir " + cache.dir.path()));
+  CHECK(sass["machine_code"]["format"].as_string() == "sass");
+  CHECK(sass["machine_code"]["text"].as_string() ==
+        "SASS -sass " + std::to_string(jet_test::sample_image().image.size()) + "\n");
+  const outcome no_tool =
+      run("PATH=/nonexistent " + tool + " show " + key + " --dir " + cache.dir.path());
+  CHECK(no_tool.out.find("put cuobjdump on PATH") != std::string::npos);
+
+  jet_test::write_file(cache.path(1), "garbage");
+  const outcome bad = cache.cli("show " + cache.ids[1].key);
+  CHECK(bad.status == 1);
+  CHECK(bad.err.find("not a Jet cache entry") != std::string::npos);
+}
+
+TEST_CASE("jet-cache show rejects unknown, ambiguous and malformed keys with status 2",
+          "[host][cli]") {
+  // Enough entries that some pair shares a first digit.
+  const filled_cache cache({1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18});
+  std::string shared;
+  for (std::size_t i = 0; i < cache.ids.size() && shared.empty(); ++i)
+    for (std::size_t j = i + 1; j < cache.ids.size(); ++j)
+      if (cache.ids[i].key[0] == cache.ids[j].key[0]) shared = cache.ids[i].key.substr(0, 1);
+  REQUIRE(!shared.empty());
+  const outcome ambiguous = cache.cli("show " + shared);
+  CHECK(ambiguous.status == 2);
+  CHECK(ambiguous.err.find("key prefix '" + shared + "' is ambiguous") != std::string::npos);
+
+  std::string unknown = cache.ids[0].key;
+  unknown[10] = unknown[10] == '0' ? '1' : '0';
+  const outcome missing = cache.cli("show " + unknown.substr(0, 12));
+  CHECK(missing.status == 2);
+  CHECK(missing.err.find("no entry in " + cache.dir.path() + " has a key starting with") !=
+        std::string::npos);
+  const outcome malformed = cache.cli("show xyz");
+  CHECK(malformed.status == 2);
+  CHECK(malformed.err.find("'xyz' is not a key") != std::string::npos);
+  CHECK(cache.cli("show").status == 2);
+  CHECK(cache.cli("show " + cache.ids[0].key.substr(0, 6) + " extra").status == 2);
+}
+
+TEST_CASE("jet-cache stats counts entries, bytes and unreadable entries", "[host][cli]") {
+  const filled_cache cache({1, 2, 3});
+  const std::uint64_t total = std::filesystem::file_size(cache.path(0)) +
+                              std::filesystem::file_size(cache.path(1)) +
+                              std::filesystem::file_size(cache.path(2));
+  const json::value v =
+      parsed(run("JET_CACHE_MAX_BYTES=64M " + tool + " stats --json --dir " + cache.dir.path()));
+  CHECK(v["entries"].as_number() == 3);
+  CHECK(v["bytes"].as_number() == static_cast<double>(total));
+  CHECK(v["bad_entries"].as_number() == 0);
+  CHECK(v["max_bytes"].as_number() == 64 << 20);
+  CHECK(v["oldest_use"].as_string().size() == 20);
+
+  jet_test::write_file(cache.path(0), "junk");
+  const json::value after = parsed(cache.cli("stats --json"));
+  CHECK(after["entries"].as_number() == 2);
+  CHECK(after["bad_entries"].as_number() == 1);
+  const outcome text = cache.cli("stats");
+  CHECK(text.status == 0);
+  CHECK(text.out.find("entries        2\n") != std::string::npos);
+  CHECK(text.out.find("bad entries    1\n") != std::string::npos);
+
+  const jet_test::temp_dir empty;
+  CHECK(parsed(run(tool + " stats --json --dir " + empty.path()))["oldest_use"].type ==
+        json::value::kind::null);
+}
+
+TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix removes the entries",
+          "[host][cli]") {
+  const filled_cache cache({1, 2, 3});
+  const outcome clean = cache.cli("verify");
+  CHECK(clean.status == 0);
+  CHECK(clean.out == "checked 3 entries: 0 bad\n");
+
+  std::string flipped = jet_test::read_file(cache.path(1));
+  flipped[flipped.size() - 40] ^= 1;
+  jet_test::write_file(cache.path(1), flipped);
+  const outcome found = cache.cli("verify --json");
+  CHECK(found.status == 1);
+  const json::value v = parsed(found);
+  CHECK(v["checked"].as_number() == 3);
+  REQUIRE(v["bad"].as_array().size() == 1);
+  CHECK(v["bad"].as_array()[0]["key"].as_string() == cache.ids[1].key);
+  CHECK(v["bad"].as_array()[0]["problem"].as_string() == "checksum mismatch");
+  CHECK(v["ok"].boolean == false);
+
+  const outcome fixed = cache.cli("verify --fix");
+  CHECK(fixed.status == 0);
+  CHECK(fixed.out.find("bad " + cache.ids[1].key + ": checksum mismatch (removed)") !=
+        std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(cache.path(1)));
+  CHECK(cache.cli("verify").status == 0);
+
+  REQUIRE(chmod(cache.dir.path().c_str(), 0777) == 0);
+  const outcome unsafe = cache.cli("verify --fix");
+  CHECK(unsafe.status == 1);
+  CHECK(unsafe.out.find("unsafe folder: " + cache.dir.path() +
+                        " is writable by group or others (mode 0777)") != std::string::npos);
+  REQUIRE(chmod(cache.dir.path().c_str(), 0700) == 0);
+  REQUIRE(chmod(cache.path(0).c_str(), 0666) == 0);
+  CHECK(parsed(cache.cli("verify --json"))["bad"].as_array().at(0)["problem"].as_string() ==
+        "writable by group or others (mode 0666)");
+}
+
+TEST_CASE("jet-cache prune and clear", "[host][cli]") {
+  const filled_cache cache({1, 2, 3, 4});
+  const std::uint64_t entry = std::filesystem::file_size(cache.path(0));
+  jet_test::set_last_use(cache.path(0), 10 * 86400);
+  jet_test::set_last_use(cache.path(1), 3 * 3600);
+  jet_test::set_last_use(cache.path(2), 60);
+  const outcome old = cache.cli("prune --older-than 7d");
+  CHECK(old.status == 0);
+  CHECK(old.out.rfind("removed 1 entries", 0) == 0);
+  CHECK_FALSE(std::filesystem::exists(cache.path(0)));
+  CHECK(cache.cli("prune --older-than=2h").out.rfind("removed 1 entries", 0) == 0);
+  const outcome sized = cache.cli("prune --max-bytes " + std::to_string(entry));
+  CHECK(sized.out.rfind("removed 1 entries (", 0) == 0);
+  CHECK(sized.out.find("; 1 entries (") != std::string::npos);
+  CHECK_FALSE(std::filesystem::exists(cache.path(2)));
+  CHECK(std::filesystem::exists(cache.path(3)));
+
+  jet_test::write_file(cache.dir / "keep-me", "a user's file");
+  const outcome cleared = cache.cli("clear");
+  CHECK(cleared.status == 0);
+  CHECK(cleared.out.rfind("removed 1 entries", 0) == 0);
+  CHECK(std::filesystem::exists(cache.dir / "keep-me"));
+  CHECK(parsed(cache.cli("list --json"))["entries"].as_array().empty());
 }
 
 TEST_CASE("jet-cache exits 2 on usage errors and 0 on --help", "[host][cli]") {
-  const std::string tool = JET_CACHE_TOOL;
   CHECK(run(tool).status == 2);
   const outcome bad = run(tool + " frobnicate");
   CHECK(bad.status == 2);
-  CHECK(bad.output.find("unknown command 'frobnicate'") != std::string::npos);
+  CHECK(bad.err.find("unknown command 'frobnicate'") != std::string::npos);
   CHECK(run(tool + " --help").status == 0);
-  CHECK(run(tool + " path --help").status == 0);
+  for (const char* command :
+       {"path", "list", "show", "stats", "verify", "prune", "clear", "warm"}) {
+    const outcome help = run(tool + " " + command + " --help");
+    INFO(command);
+    CHECK(help.status == 0);
+    CHECK(help.out.rfind(std::string("usage: jet-cache ") + command, 0) == 0);
+  }
+  const std::vector<std::pair<std::string, std::string>> mistakes = {
+      {"list --fix", "'list' takes no --fix option"},
+      {"list --frob", "unknown option '--frob'"},
+      {"list extra", "'list' does not take 'extra'"},
+      {"prune", "prune needs --max-bytes, --older-than, or both"},
+      {"prune --max-bytes lots", "--max-bytes wants a size"},
+      {"prune --older-than 3y", "'3y' is not a duration"},
+      {"prune --max-bytes", "--max-bytes needs a value"},
+      {"list --json=yes", "--json takes no value"},
+      {"list --dir=", "--dir needs a folder"},
+      {"warm", "usage: jet-cache warm FILE"},
+      {"warm /nonexistent/record.jsonl", "cannot read record file /nonexistent/record.jsonl"},
+      {"warm x --arch ninety", "--arch wants a GPU architecture such as sm_90, not 'ninety'"},
+  };
+  for (const auto& [arguments, message] : mistakes) {
+    const outcome o = run(tool + " " + arguments);
+    INFO(arguments << "\n" << o.err);
+    CHECK(o.status == 2);
+    CHECK(o.err.find(message) != std::string::npos);
+  }
 }

@@ -1,0 +1,70 @@
+// The kernel cache directory as files: where it is, its two-level layout, who may have
+// written it, atomic writes, scans, and removal. Knows nothing of what an entry holds.
+#pragma once
+
+#include <sys/stat.h>
+
+#include <chrono>
+#include <cstdint>
+#include <optional>
+#include <span>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace jet::detail {
+
+// DESIGN.md's rule: $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels.
+std::string cache_directory();
+
+// Whether `name` is an entry's file name: 64 lower-case hex digits.
+bool is_entry_name(std::string_view name);
+// dir/ab/abcdef...: two levels, so that no folder holds millions of files.
+std::string entry_path(const std::string& dir, const std::string& key);
+
+// Creates `dir` and its missing parents with mode 0700; returns 0 or the errno that stopped it.
+int make_directory(const std::string& dir);
+
+// Why a file or folder in this state must not be trusted, or "" when it may be: writable by
+// group or others, or owned by someone other than this user or root. Loading code that
+// others could have written would let them run code as this user.
+std::string unsafe_reason(const struct stat& status);
+// unsafe_reason() of a folder's own state, or why it cannot be examined.
+std::string unsafe_folder_reason(const std::string& path);
+
+// Writes `bytes` as entry `key` through a temporary file in the same folder, renamed into
+// place, so readers see the old file, the new one, or none, never half of one. Returns 0
+// or the errno of the step that failed.
+int write_entry_file(const std::string& dir, const std::string& key, std::span<const char> bytes);
+
+// One entry file as a scan sees it; its modification time is its last use.
+struct cache_file {
+  std::string key;
+  std::string path;
+  std::uint64_t bytes = 0;
+  std::int64_t last_used_ns = 0;  // Unix time in nanoseconds
+};
+
+// Every entry file under `dir`, in no particular order; none when `dir` does not exist.
+// Temporary and foreign files are left out.
+std::vector<cache_file> scan_entries(const std::string& dir);
+// The entries whose key starts with `prefix`.
+std::vector<cache_file> find_entries(const std::string& dir, std::string_view prefix);
+
+// What a removal did and what it left.
+struct removal {
+  std::size_t entries = 0;
+  std::uint64_t bytes = 0;
+  std::size_t kept = 0;
+  std::uint64_t kept_bytes = 0;
+};
+
+// Removes entries not used for `older_than`, then least-recently-used ones until at most
+// `max_bytes` remain, and temporary files a crashed writer left over an hour ago.
+removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
+              std::optional<std::chrono::seconds> older_than);
+// Removes every entry and temporary file, then the emptied subfolders. Files of other
+// names are never touched, so a mistaken --dir cannot wipe a user's folder.
+removal clear(const std::string& dir);
+
+}  // namespace jet::detail
