@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpu/reference.hpp"
+#include "gpu/samples.hpp"
 
 namespace {
 

@@ -1,0 +1,84 @@
+// Dtype-erased samples for the GPU tests: tables that mix dtypes keep values as complex<double>.
+#pragma once
+
+#include <complex>
+#include <string>
+#include <vector>
+
+#include "gpu/reference.hpp"
+
+namespace jet_test {
+
+// ---- Dtype-erased samples ----------------------------------------------------------------
+
+// A device array and its elements as complex<double>: exact for bool, for integers of
+// magnitude up to 2^53 and for every floating value. For tables of mixed dtypes.
+struct sample {
+  jet::array device;
+  std::vector<cdouble> values;
+};
+
+inline sample sample_of(jet::dtype t, const jet::shape& s, const std::vector<double>& values) {
+  sample out;
+  visit_dtype(t, [&]<class T>(type_tag<T>) {
+    host_values<T> h(static_cast<std::int64_t>(values.size()));
+    for (std::size_t i = 0; i < values.size(); ++i) {
+      h[static_cast<std::int64_t>(i)] = narrow<T>(values[i]);
+      out.values.push_back(cdouble(widen(h[static_cast<std::int64_t>(i)])));
+    }
+    out.device = upload(h, s);
+  });
+  return out;
+}
+
+inline sample random_sample(std::mt19937& rng, jet::dtype t, const jet::shape& s,
+                            const domain& d = {}) {
+  sample out;
+  visit_dtype(t, [&]<class T>(type_tag<T>) {
+    const host_values<T> h = random_values<T>(rng, s.product(), d);
+    for (std::int64_t i = 0; i < h.size(); ++i) out.values.push_back(cdouble(widen(h[i])));
+    out.device = upload(h, s);
+  });
+  return out;
+}
+
+// complex<double> references as R's wide type (bool: nonzero; integers: the real part).
+template <class R>
+std::vector<wide_t<R>> typed_reference(const std::vector<cdouble>& want) {
+  std::vector<wide_t<R>> typed;
+  for (const cdouble& w : want) {
+    if constexpr (std::is_same_v<R, bool>)
+      typed.push_back(w != 0.0);
+    else if constexpr (is_integer_v<R>)
+      typed.push_back(static_cast<R>(w.real()));
+    else if constexpr (is_complex_v<R>)
+      typed.push_back(w);
+    else
+      typed.push_back(w.real());
+  }
+  return typed;
+}
+
+inline std::string mismatch_any(const jet::array& got, const std::vector<cdouble>& want,
+                                double floor = 1.0) {
+  std::string m;
+  visit_dtype(got.dtype(),
+              [&]<class R>(type_tag<R>) { m = mismatch<R>(got, typed_reference<R>(want), floor); });
+  return m;
+}
+
+// check_expression for an expression of any dtype.
+inline void check_expression_any(const jet::expr& e, const std::vector<cdouble>& want,
+                                 double floor = 1.0) {
+  visit_dtype(e.dtype(), [&]<class R>(type_tag<R>) {
+    check_expression<R>(e, typed_reference<R>(want), floor);
+  });
+}
+
+inline void check_any(const jet::array& got, const std::vector<cdouble>& want, double floor = 1.0) {
+  const std::string m = mismatch_any(got, want, floor);
+  INFO(m);
+  CHECK(m.empty());
+}
+
+}  // namespace jet_test
