@@ -6,8 +6,6 @@
 #include <cstdint>
 #include <cstring>
 #include <iterator>
-#include <limits>
-#include <numbers>
 #include <optional>
 #include <span>
 #include <string>

@@ -4,14 +4,10 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
-#include <cstring>
 #include <iterator>
-#include <limits>
 #include <numbers>
 #include <optional>
-#include <span>
 #include <string>
-#include <thread>
 #include <tuple>
 #include <vector>
 
