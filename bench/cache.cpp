@@ -17,7 +17,6 @@
 #include "bench/timing.hpp"
 #include "jet/jet.hpp"
 #include "src/disk_cache.hpp"
-#include "src/sha256.hpp"
 
 namespace {
 
@@ -46,20 +45,14 @@ double time_disk_hit(const std::string& dir, const jet::codegen::kernel_source& 
 }
 
 // The child: the first disk hit of a process, then the median of later ones, on stdout.
-// With `hash_first`, one SHA-256 runs before: OpenSSL 3 initializes its providers on the
-// first digest of a process (about 1-2 ms), which that run keeps out of the hit.
-int child_load(const std::string& dir, const std::string& source_file, const std::string& name,
-               bool hash_first) {
+int child_load(const std::string& dir, const std::string& source_file, const std::string& name) {
   std::ifstream in(source_file, std::ios::binary);
   const jet::codegen::kernel_source source{name,
                                            std::string(std::istreambuf_iterator<char>(in), {})};
-  const auto start = clock_type::now();
-  if (hash_first) jet::detail::sha256_of(name.data(), name.size());
-  const double hash_ms = ms_since(start);
   const double first = time_disk_hit(dir, source);
   std::vector<double> later;
   for (int i = 0; i < 200; ++i) later.push_back(time_disk_hit(dir, source));
-  std::printf("%.6f %.6f %.6f\n", hash_ms, first, median(later));
+  std::printf("%.6f %.6f\n", first, median(later));
   return 0;
 }
 
@@ -97,8 +90,8 @@ double run_timed(const std::vector<std::string>& argv, std::string* output) {
 }  // namespace
 
 int main(int argc, char** argv) {
-  if (argc == 6 && std::string(argv[1]) == "--child-load")
-    return child_load(argv[2], argv[3], argv[4], std::string(argv[5]) == "hash-first");
+  if (argc == 5 && std::string(argv[1]) == "--child-load")
+    return child_load(argv[2], argv[3], argv[4]);
 
   const std::string dir =
       (std::filesystem::temp_directory_path() / ("jet-bench-cache-" + std::to_string(getpid())))
@@ -124,23 +117,16 @@ int main(int argc, char** argv) {
   jet::detail::store_entry(dir, id, source, compiled, unbounded);
   const std::string source_file = dir + "/source.cu";
   std::ofstream(source_file, std::ios::binary) << source.source;
-  std::vector<double> init, first_hits, first_after_init, later_hits;
-  for (int i = 0; i < 18; ++i) {
-    const bool hash_first = i % 2 == 1;
+  std::vector<double> first_hits, later_hits;
+  for (int i = 0; i < 9; ++i) {
     std::string out;
-    run_timed({"/proc/self/exe", "--child-load", dir, source_file, source.name,
-               hash_first ? "hash-first" : "cold"},
-              &out);
-    double hash_ms = 0, first = 0, later = 0;
-    if (std::sscanf(out.c_str(), "%lf %lf %lf", &hash_ms, &first, &later) != 3) return 1;
-    (hash_first ? first_after_init : first_hits).push_back(first);
-    if (hash_first) init.push_back(hash_ms);
+    run_timed({"/proc/self/exe", "--child-load", dir, source_file, source.name}, &out);
+    double first = 0, later = 0;
+    if (std::sscanf(out.c_str(), "%lf %lf", &first, &later) != 2) return 1;
+    first_hits.push_back(first);
     later_hits.push_back(later);
   }
   bench::result("disk hit, first in a new process (ms)", median(first_hits), "ms", "<= 0.5");
-  bench::result("OpenSSL first digest, once a process (ms)", median(init), "ms", "reference");
-  bench::result("disk hit, first after OpenSSL init (ms)", median(first_after_init), "ms",
-                "<= 0.5");
   bench::result("disk hit, later in a process (ms)", median(later_hits), "ms", "<= 0.5");
 
   // 10,000 entries: one image under 10,000 keys (a comment makes each source distinct).

@@ -1,4 +1,4 @@
-// SHA-256 through OpenSSL's EVP interface: cache keys and entry checksums.
+// SHA-256 from OpenSSL: cache keys and entry checksums.
 #pragma once
 
 #include <array>
