@@ -29,6 +29,21 @@ std::vector<cdouble> values_of(std::initializer_list<double> values) {
   return {values.begin(), values.end()};
 }
 
+// An array a creation function made, with the dtype and values NumPy gives.
+struct made_case {
+  std::string_view what;
+  jet::array made;
+  jet::dtype dtype;
+  std::vector<cdouble> want;
+};
+
+void check_made(const made_case& c) {
+  INFO(c.what);
+  CHECK(jet::name(c.made.dtype()) == jet::name(c.dtype));
+  CHECK(c.made.size() == static_cast<std::int64_t>(c.want.size()));
+  check_any(c.made, c.want);
+}
+
 }  // namespace
 
 TEST_CASE("empty, zeros, ones and full make arrays of every dtype", "[gpu][creation]") {
@@ -59,12 +74,7 @@ TEST_CASE("empty, zeros, ones and full make arrays of every dtype", "[gpu][creat
 
 TEST_CASE("full deduces its dtype from the value as NumPy does", "[gpu][creation]") {
   const jet::shape s{4, 3};
-  const struct {
-    std::string_view what;
-    jet::array made;
-    jet::dtype dtype;
-    std::vector<cdouble> want;
-  } cases[] = {
+  const made_case cases[] = {
       {"full(s, 3) is int64", jet::full(s, 3), jet::int64, repeated(3, 12)},
       {"full(s, 2.5) is float64", jet::full(s, 2.5), jet::float64, repeated(2.5, 12)},
       {"full(s, true) is bool", jet::full(s, true), jet::bool_, repeated(1, 12)},
@@ -77,11 +87,7 @@ TEST_CASE("full deduces its dtype from the value as NumPy does", "[gpu][creation
       {"full(s, 1.5, complex64)", jet::full(s, 1.5, jet::complex64), jet::complex64,
        repeated(1.5, 12)},
   };
-  for (const auto& c : cases) {
-    INFO(c.what);
-    CHECK(jet::name(c.made.dtype()) == jet::name(c.dtype));
-    check_any(c.made, c.want);
-  }
+  for (const made_case& c : cases) check_made(c);
   SECTION("a complex value gives complex128") {
     const jet::array z = jet::full(s, std::complex<double>(1, -2));
     CHECK(z.dtype() == jet::complex128);
@@ -107,12 +113,7 @@ TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
   // literals is ambiguous between the int64 and the double overloads.
   const std::int64_t two = 2, three = 3, five = 5, ten = 10, eleven = 11, minus_three = -3,
                      zero = 0;
-  const struct {
-    std::string_view what;
-    jet::array made;
-    jet::dtype dtype;
-    std::vector<cdouble> want;
-  } cases[] = {
+  const made_case cases[] = {
       {"arange(10)", jet::arange(10), jet::int64, values_of({0, 1, 2, 3, 4, 5, 6, 7, 8, 9})},
       {"arange(2, 11, 3)", jet::arange(two, eleven, three), jet::int64, values_of({2, 5, 8})},
       {"arange(10, 0, -3)", jet::arange(ten, zero, minus_three), jet::int64,
@@ -131,12 +132,7 @@ TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
        values_of({0, 0.1, 0.2, 0.30000000000000004, 0.4, 0.5, 0.6000000000000001,
                   0.7000000000000001, 0.8, 0.9})},
   };
-  for (const auto& c : cases) {
-    INFO(c.what);
-    CHECK(jet::name(c.made.dtype()) == jet::name(c.dtype));
-    CHECK(c.made.size() == static_cast<std::int64_t>(c.want.size()));
-    check_any(c.made, c.want);
-  }
+  for (const made_case& c : cases) check_made(c);
   SECTION("a long arange is exact to its end") {
     std::vector<cdouble> want;
     for (int i = 0; i < 100003; ++i) want.push_back(7 + 3.0 * i);
@@ -150,12 +146,7 @@ TEST_CASE("arange follows NumPy's dtype and length rules", "[gpu][creation]") {
 }
 
 TEST_CASE("linspace covers its endpoints and the edge counts", "[gpu][creation]") {
-  const struct {
-    std::string_view what;
-    jet::array made;
-    jet::dtype dtype;
-    std::vector<cdouble> want;
-  } cases[] = {
+  const made_case cases[] = {
       {"linspace(0, 1, 5)", jet::linspace(0, 1, 5), jet::float64,
        values_of({0, 0.25, 0.5, 0.75, 1})},
       {"linspace(0, 1, 5, endpoint=false)", jet::linspace(0, 1, 5, false), jet::float64,
@@ -171,12 +162,7 @@ TEST_CASE("linspace covers its endpoints and the edge counts", "[gpu][creation]"
       {"linspace(0, 10, 6, dtype=int32)", jet::linspace(0, 10, 6, true, jet::int32), jet::int32,
        values_of({0, 2, 4, 6, 8, 10})},
   };
-  for (const auto& c : cases) {
-    INFO(c.what);
-    CHECK(jet::name(c.made.dtype()) == jet::name(c.dtype));
-    CHECK(c.made.size() == static_cast<std::int64_t>(c.want.size()));
-    check_any(c.made, c.want);
-  }
+  for (const made_case& c : cases) check_made(c);
   SECTION("the default count is 50 and the last element is exactly stop") {
     const jet::array x = jet::linspace(0, 0.3, 50);
     REQUIRE(x.size() == 50);

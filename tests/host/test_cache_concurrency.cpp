@@ -50,6 +50,18 @@ std::vector<int> in_children(F body) {
   return statuses;
 }
 
+// Every child exited 0 and no entry in `cache` is bad; returns the verify report.
+jet::detail::verify_report check_children_and_verify(const std::vector<int>& statuses,
+                                                     const std::string& cache) {
+  for (int p = 0; p < processes; ++p) {
+    INFO("process " << p);
+    CHECK(statuses[static_cast<std::size_t>(p)] == 0);
+  }
+  jet::detail::verify_report report = jet::detail::verify(cache, false, [](std::size_t, std::size_t) {});
+  CHECK(report.bad.empty());
+  return report;
+}
+
 }  // namespace
 
 TEST_CASE("16 processes x 50 kernels, same and different keys, into one folder", "[host][cache]") {
@@ -71,13 +83,7 @@ TEST_CASE("16 processes x 50 kernels, same and different keys, into one folder",
     }
     return jet::cache::stats().bad_entries == 0 ? 0 : 3;
   });
-  for (int p = 0; p < processes; ++p) {
-    INFO("process " << p);
-    CHECK(statuses[static_cast<std::size_t>(p)] == 0);
-  }
-  const jet::detail::verify_report report =
-      jet::detail::verify(cache, false, [](std::size_t, std::size_t) {});
-  CHECK(report.bad.empty());
+  const jet::detail::verify_report report = check_children_and_verify(statuses, cache);
   CHECK(report.checked == kernels_per_process / 2 + processes * kernels_per_process / 2);
   CHECK(report.unsafe_folders.empty());
 }
@@ -101,13 +107,7 @@ TEST_CASE(
     }
     return jet::cache::stats().bad_entries == 0 ? 0 : 3;
   });
-  for (int p = 0; p < processes; ++p) {
-    INFO("process " << p);
-    CHECK(statuses[static_cast<std::size_t>(p)] == 0);
-  }
-  const jet::detail::verify_report report =
-      jet::detail::verify(cache, false, [](std::size_t, std::size_t) {});
-  CHECK(report.bad.empty());
+  const jet::detail::verify_report report = check_children_and_verify(statuses, cache);
   // Each process checks the bound after its own stores, so the folder ends near it, far
   // below the 425 distinct kernels written.
   CHECK(report.checked < 40 + processes);
