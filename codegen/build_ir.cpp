@@ -20,7 +20,7 @@ class builder {
     in.op = n.op;
     in.type = n.type;
     switch (n.op) {
-      case detail::op_code::input: in.slot = add_input(n.value); break;
+      case detail::op_code::input: in.slot = add_input(n.value()); break;
       case detail::op_code::scalar:
         in.slot = static_cast<std::int16_t>(g_.params.size());
         g_.params.push_back({n.type, n.scalar});

@@ -11,24 +11,10 @@
 namespace jet {
 namespace {
 
-struct dtype_info {
-  std::string_view name;
-  int size;
-  dtype_kind kind;
+constexpr std::string_view names[dtype_count] = {
+    "bool",   "int8",    "int16",    "int32",   "int64",   "uint8",     "uint16",     "uint32",
+    "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
 };
-
-constexpr dtype_info infos[dtype_count] = {
-    {"bool", 1, dtype_kind::boolean},        {"int8", 1, dtype_kind::signed_int},
-    {"int16", 2, dtype_kind::signed_int},    {"int32", 4, dtype_kind::signed_int},
-    {"int64", 8, dtype_kind::signed_int},    {"uint8", 1, dtype_kind::unsigned_int},
-    {"uint16", 2, dtype_kind::unsigned_int}, {"uint32", 4, dtype_kind::unsigned_int},
-    {"uint64", 8, dtype_kind::unsigned_int}, {"float16", 2, dtype_kind::floating},
-    {"bfloat16", 2, dtype_kind::floating},   {"float32", 4, dtype_kind::floating},
-    {"float64", 8, dtype_kind::floating},    {"complex64", 8, dtype_kind::complex},
-    {"complex128", 16, dtype_kind::complex},
-};
-
-const dtype_info& info(dtype t) { return infos[static_cast<int>(t)]; }
 
 // Candidates for a common type, smallest first: promotion takes the first both cast to.
 constexpr dtype promotion_order[] = {
@@ -57,13 +43,11 @@ dtype real_part(dtype t) {
 
 }  // namespace
 
-dtype_kind kind(dtype t) { return info(t).kind; }
-int itemsize(dtype t) { return info(t).size; }
-std::string_view name(dtype t) { return info(t).name; }
+std::string_view name(dtype t) { return names[static_cast<int>(t)]; }
 
 dtype dtype_from_name(std::string_view n) {
   for (int i = 0; i < dtype_count; ++i)
-    if (infos[i].name == n) return static_cast<dtype>(i);
+    if (names[i] == n) return static_cast<dtype>(i);
   throw dtype_error("data type '" + std::string(n) + "' not understood");
 }
 

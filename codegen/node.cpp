@@ -167,7 +167,9 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
   dtype loop = common;
   if (op == op_code::true_divide && !is_inexact(common)) {
     loop = dtype::float64;  // NumPy's true division of integers and bools
-  } else {
+  } else if (!loop_accepts(common, op, args, n, common)) {
+    // loop_order extends the safe-cast order, so when the common dtype's own loop accepts
+    // the operands no earlier loop can: the search is needed only when it does not.
     const dtype* found = std::find_if(std::begin(loop_order), std::end(loop_order),
                                       [&](dtype t) { return loop_accepts(t, op, args, n, common); });
     if (found == std::end(loop_order))
@@ -200,11 +202,11 @@ const char* op_name(op_code op) { return row(op).name; }
 int op_arity(op_code op) { return row(op).arity; }
 
 node_ptr make_input(const array& value) {
-  auto out = std::make_shared<node>();
+  auto out = std::make_shared<input_node>();
   out->op = op_code::input;
   out->type = value.dtype();
   out->extents = value.shape();
-  out->value = value;
+  out->data = value;
   return out;
 }
 

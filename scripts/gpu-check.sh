@@ -8,6 +8,8 @@ mkdir -p "$out"
 build=build-gpu-check
 arch=$(nvidia-smi --query-gpu=compute_cap --format=csv,noheader 2>/dev/null | head -1 | tr -d .)
 export PYTHONUNBUFFERED=1
+# The tests fill the disk cache as a user's program would; keep it with the build.
+export JET_CACHE_DIR=$PWD/$build/kernel-cache
 
 cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} \
   > "$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
@@ -29,5 +31,6 @@ echo "=== summary ==="
 echo "gpu tests:  $(tail -3 "$out/gpu-tests.log" | grep -E 'Passed|Failed|passed|failed' | tail -1) (exit $gpu_rc)"
 echo "host tests: $(tail -3 "$out/host-tests.log" | grep -E 'Passed|Failed|passed|failed' | tail -1) (exit $host_rc)"
 echo "install consumer test: exit $install_rc"
+echo "kernel cache after the tests: $("$build/src/cli/jet-cache" stats | tr '\n' ' ')"
 grep -h '^RESULT' "$out/bench.log" "$out/compare.log" | sed 's/^RESULT //'
 [ $gpu_rc -eq 0 ] && [ $host_rc -eq 0 ] && [ $install_rc -eq 0 ]

@@ -36,7 +36,7 @@ bool same_kind(dtype from, dtype to) {
 // True when an operand of `root` reads `out`'s memory other than element for element.
 bool overlaps(const node& n, const array& out) {
   if (n.op == op_code::input) {
-    const array& a = n.value;
+    const array& a = n.value();
     if (!a.shares_buffer_with(out) || a.size() == 0) return false;
     return !(a.data() == out.data() && a.shape() == out.shape() && a.strides() == out.strides());
   }

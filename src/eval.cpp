@@ -8,6 +8,8 @@
 #include "codegen/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
+#include "src/cache_stats.hpp"
+#include "src/disk_cache.hpp"
 #include "src/kernel.hpp"
 
 namespace jet::detail {
@@ -47,19 +49,24 @@ void prepare(const node& root, const array& out, ir::graph& g) {
   codegen::choose_access(g);
 }
 
+// The memory cache, else the disk cache, else NVRTC (src/disk_cache.hpp).
 const loaded_kernel& find_or_build(const ir::graph& g, const std::string& signature) {
-  if (const loaded_kernel* hit = kernels().find(signature)) return *hit;
+  if (const loaded_kernel* hit = kernels().find(signature)) {
+    note_memory_hit();
+    return *hit;
+  }
   const auto start = std::chrono::steady_clock::now();
   const codegen::kernel_source source = codegen::render(g);
   if (debug_level() >= 2) std::fprintf(stderr, "[jet] source of %s:\n%s\n", source.name.c_str(), source.source.c_str());
-  const compiled_kernel compiled = compile(source, device::arch());
+  const obtained_kernel obtained = compile_or_load(source, device::arch());
   if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] compiled %s for %s in %.1f ms\n", compiled.name.c_str(),
-                 compiled.arch.c_str(), compiled.milliseconds);
-  auto loaded = std::make_unique<loaded_kernel>(compiled);
+    std::fprintf(stderr, "[jet] %s %s for %s in %.1f ms\n",
+                 obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled",
+                 obtained.compiled.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
+  auto loaded = std::make_unique<loaded_kernel>(obtained.compiled);
   const loaded_kernel* kept = kernels().insert(signature, std::move(loaded));
   if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] render + compile + load of %s: %.1f ms\n", compiled.name.c_str(), ms_since(start));
+    std::fprintf(stderr, "[jet] render + obtain + load of %s: %.1f ms\n", obtained.compiled.name.c_str(), ms_since(start));
   return *kept;
 }
 

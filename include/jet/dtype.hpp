@@ -46,10 +46,21 @@ inline constexpr dtype complex128 = dtype::complex128;
 
 enum class dtype_kind : std::uint8_t { boolean, signed_int, unsigned_int, floating, complex };
 
+namespace detail {
+inline constexpr dtype_kind kinds[dtype_count] = {
+    dtype_kind::boolean,      dtype_kind::signed_int,   dtype_kind::signed_int,
+    dtype_kind::signed_int,   dtype_kind::signed_int,   dtype_kind::unsigned_int,
+    dtype_kind::unsigned_int, dtype_kind::unsigned_int, dtype_kind::unsigned_int,
+    dtype_kind::floating,     dtype_kind::floating,     dtype_kind::floating,
+    dtype_kind::floating,     dtype_kind::complex,      dtype_kind::complex,
+};
+inline constexpr std::uint8_t itemsizes[dtype_count] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+}  // namespace detail
+
 // Kind of a dtype (bool, signed, unsigned, floating, complex).
-dtype_kind kind(dtype t);
+constexpr dtype_kind kind(dtype t) { return detail::kinds[static_cast<int>(t)]; }
 // Bytes per element.
-int itemsize(dtype t);
+constexpr int itemsize(dtype t) { return detail::itemsizes[static_cast<int>(t)]; }
 // NumPy's name: "float32", "bool", ...
 std::string_view name(dtype t);
 // Parses a NumPy dtype name; throws jet::dtype_error for an unknown one.

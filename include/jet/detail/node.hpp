@@ -40,11 +40,19 @@ struct node {
   shape extents;  // the broadcast shape of the result
   int arity = 0;
   node_ptr args[3];
-  array value;          // op_code::input
   scalar_value scalar;  // op_code::scalar (type is then the scalar's default dtype)
 
   bool is_weak() const { return op == op_code::scalar; }
+  // The array an op_code::input node reads.
+  const array& value() const;
 };
+
+// Only input nodes carry an array, which keeps the other nodes small and cheap to make.
+struct input_node final : node {
+  array data;
+};
+
+inline const array& node::value() const { return static_cast<const input_node*>(this)->data; }
 
 // Factories: each checks its operands and throws jet::error kinds in NumPy's words.
 node_ptr make_input(const array& value);
