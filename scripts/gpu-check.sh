@@ -32,7 +32,8 @@ if [ "$what" != bench ]; then
   } >> "$out/summary.log"
 fi
 if [ "$what" != tests ]; then
-  for b in "$build"/bench/bench_*; do "$b" || rc=1; done 2>&1 | tee "$out/bench.log"
+  (fail=0; for b in "$build"/bench/bench_*; do "$b" || fail=1; done; exit $fail) 2>&1 |
+    tee "$out/bench.log" || rc=1
   python3 bench/compare.py 2>&1 | tee "$out/compare.log"
   grep -h '^RESULT' "$out/bench.log" "$out/compare.log" | sed 's/^RESULT //' >> "$out/summary.log"
 fi
