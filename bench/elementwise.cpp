@@ -1,4 +1,6 @@
 // Elementwise engine benchmarks (issue 3), N = 2^26 float32, beside the copy bandwidth.
+#include <cudaTypedefs.h>
+
 #include <chrono>
 #include <cstdio>
 
@@ -92,5 +94,21 @@ int main() {
   });
   std::printf("key lookup alone: %.3f us (%s)\n", lookup_us, found ? "hit" : "miss");
   bench::result("memory-cache hit: key lookup (us)", lookup_us, "us", "<= 1");
+
+  // The launch alone, through Jet and through the driver API directly: the floor under the
+  // host cost.
+  alignas(16) std::byte params[4096];
+  jet::codegen::pack_params(g, params, sizeof params);
+  const double launch_us = host_us([&] { jet::detail::launch(*found, g.work_items(), g.tiled, params); });
+  void* launch_kernel = nullptr;
+  cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr);
+  const auto function = reinterpret_cast<CUfunction>(found->handle());
+  void* args[] = {params};
+  const double driver_us = host_us([&] {
+    reinterpret_cast<PFN_cuLaunchKernel_v4000>(launch_kernel)(function, 1, 1, 1, 256, 1, 1, 0, nullptr, args,
+                                                              nullptr);
+  });
+  std::printf("launch alone: %.2f us through jet::detail::launch, %.2f us through a bare cuLaunchKernel\n", launch_us,
+              driver_us);
   return 0;
 }

@@ -60,13 +60,13 @@ const loaded_kernel& find_or_build(const ir::graph& g, const std::string& signat
   if (debug_level() >= 2) std::fprintf(stderr, "[jet] source of %s:\n%s\n", source.name.c_str(), source.source.c_str());
   const obtained_kernel obtained = compile_or_load(source, device::arch());
   if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] %s %s for %s in %.1f ms\n",
+    std::fprintf(stderr, "[jet] %s %s for %s in %.3f ms\n",
                  obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled",
                  obtained.compiled.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
   auto loaded = std::make_unique<loaded_kernel>(obtained.compiled);
   const loaded_kernel* kept = kernels().insert(signature, std::move(loaded));
   if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] render + obtain + load of %s: %.1f ms\n", obtained.compiled.name.c_str(), ms_since(start));
+    std::fprintf(stderr, "[jet] render + obtain + load of %s: %.3f ms\n", obtained.compiled.name.c_str(), ms_since(start));
   return *kept;
 }
 

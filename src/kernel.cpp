@@ -1,6 +1,8 @@
 // Loading, caching in memory and launching kernels.
 #include "src/kernel.hpp"
 
+#include <cudaTypedefs.h>
+
 #include <algorithm>
 #include <cstdlib>
 #include <mutex>
@@ -69,8 +71,24 @@ void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, co
   const std::int64_t wanted = tiled ? work_items : (work_items + threads - 1) / threads;
   const std::int64_t blocks = std::clamp<std::int64_t>(wanted, 1, max_blocks);
   void* args[] = {const_cast<std::byte*>(params)};
+  const dim3 block = tiled ? dim3(32, 8) : dim3(threads);
+  // The driver's cuLaunchKernel takes the library kernel itself and costs less per launch than
+  // cudaLaunchKernel. It needs a current context; when it fails for that or any other reason,
+  // the runtime's launch below sets the context up or reports the error in its own words.
+  static const auto driver_launch = [] {
+    void* fn = nullptr;
+    cudaDriverEntryPointQueryResult found{};
+    const cudaError_t status = cudaGetDriverEntryPointByVersion("cuLaunchKernel", &fn, 12000, cudaEnableDefault, &found);
+    return status == cudaSuccess && found == cudaDriverEntryPointSuccess
+               ? reinterpret_cast<PFN_cuLaunchKernel_v4000>(fn)
+               : nullptr;
+  }();
+  if (driver_launch &&
+      driver_launch(reinterpret_cast<CUfunction>(kernel.handle()), static_cast<unsigned>(blocks), 1, 1, block.x,
+                    block.y, 1, 0, current_stream(), args, nullptr) == CUDA_SUCCESS)
+    return;
   check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle()),
-                              dim3(static_cast<unsigned>(blocks)), tiled ? dim3(32, 8) : dim3(threads), args, 0,
+                              dim3(static_cast<unsigned>(blocks)), block, args, 0,
                               current_stream()),
              "cudaLaunchKernel");
 }
