@@ -125,6 +125,12 @@ dtype real_of(dtype t) {
 // An operand converted to the loop dtype: weak scalars take it, arrays get a cast.
 node_ptr typed_operand(const node_ptr& arg, dtype loop) {
   if (!arg->is_weak()) return make_cast(arg, loop);
+  if (arg.use_count() == 1) {
+    // A scalar written in the expression and used only here: type it in place. make_scalar
+    // made it non-const and nobody else can see it, so this saves a copy per scalar.
+    const_cast<node&>(*arg).type = loop;
+    return arg;
+  }
   auto typed = std::make_shared<node>(*arg);
   typed->type = loop;
   return typed;

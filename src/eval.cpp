@@ -80,15 +80,14 @@ void evaluate(const node& root, const array& out) {
   prepare(root, out, g);
   for (const ir::operand& op : g.inputs)
     if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
-  if (codegen::params_size(g) > max_params_bytes) {
+  alignas(16) std::byte params[max_params_bytes];
+  if (!codegen::pack_params(g, params, sizeof params)) {
     evaluate(*split_largest(root), out);
     return;
   }
   signature.clear();
   codegen::append_signature(g, signature);
   const loaded_kernel& kernel = find_or_build(g, signature);
-  alignas(16) std::byte params[max_params_bytes];
-  if (!codegen::pack_params(g, params, sizeof params)) throw internal_error("parameter block overflow");
   if (debug_level() >= 3)
     std::fprintf(stderr, "[jet] launch %s: %lld elements, vector width %d, %zu parameter bytes\n",
                  kernel.name().c_str(), static_cast<long long>(g.size()), g.vector_width,

@@ -58,6 +58,8 @@ class expr {
   expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }
 
   const detail::node_ptr& node() const { return node_; }
+  // Hands the node over, leaving this expr empty.
+  detail::node_ptr take() && { return std::move(node_); }
 
  private:
   detail::node_ptr node_;

@@ -15,33 +15,35 @@ concept operand_pair = (jet_operand<A> || jet_operand<B>) &&
                        std::is_convertible_v<A, expr> && std::is_convertible_v<B, expr>;
 
 namespace detail {
-inline expr apply(op_code op, const expr& a) { return expr(make_op(op, a.node())); }
-inline expr apply(op_code op, const expr& a, const expr& b) {
-  return expr(make_op(op, a.node(), b.node()));
+// Operands come by value so that temporaries hand their nodes over without reference-count
+// traffic: building an expression is part of the host cost of every call.
+inline expr apply(op_code op, expr a) { return expr(make_op(op, std::move(a).take())); }
+inline expr apply(op_code op, expr a, expr b) {
+  return expr(make_op(op, std::move(a).take(), std::move(b).take()));
 }
-inline expr apply(op_code op, const expr& a, const expr& b, const expr& c) {
-  return expr(make_op(op, a.node(), b.node(), c.node()));
+inline expr apply(op_code op, expr a, expr b, expr c) {
+  return expr(make_op(op, std::move(a).take(), std::move(b).take(), std::move(c).take()));
 }
 }  // namespace detail
 
 #define JET_UNARY_OPERATOR(symbol, id) \
-  inline expr operator symbol(const expr& a) { return detail::apply(detail::op_code::id, a); }
-#define JET_BINARY_OPERATOR(symbol, id)                                 \
-  template <class A, class B>                                           \
-    requires operand_pair<A, B>                                         \
-  expr operator symbol(const A& a, const B& b) {                        \
-    return detail::apply(detail::op_code::id, expr(a), expr(b));        \
+  inline expr operator symbol(expr a) { return detail::apply(detail::op_code::id, std::move(a)); }
+#define JET_BINARY_OPERATOR(symbol, id)                                                       \
+  template <class A, class B>                                                                 \
+    requires operand_pair<A, B>                                                               \
+  expr operator symbol(A&& a, B&& b) {                                                        \
+    return detail::apply(detail::op_code::id, expr(std::forward<A>(a)), expr(std::forward<B>(b))); \
   }
 #define JET_UFUNC(id, numpy_name, arity, loops, result) JET_UFUNC_##arity(id)
 #define JET_UFUNC_1(id) \
-  inline expr id(const expr& a) { return detail::apply(detail::op_code::id, a); }
-#define JET_UFUNC_2(id)                                                      \
-  inline expr id(const expr& a, const expr& b) {                             \
-    return detail::apply(detail::op_code::id, a, b);                         \
+  inline expr id(expr a) { return detail::apply(detail::op_code::id, std::move(a)); }
+#define JET_UFUNC_2(id)                                                            \
+  inline expr id(expr a, expr b) {                                                 \
+    return detail::apply(detail::op_code::id, std::move(a), std::move(b));         \
   }
-#define JET_UFUNC_3(id)                                                      \
-  inline expr id(const expr& a, const expr& b, const expr& c) {              \
-    return detail::apply(detail::op_code::id, a, b, c);                      \
+#define JET_UFUNC_3(id)                                                            \
+  inline expr id(expr a, expr b, expr c) {                                         \
+    return detail::apply(detail::op_code::id, std::move(a), std::move(b), std::move(c)); \
   }
 
 JET_ELEMENTWISE_OPS(JET_UFUNC)
@@ -77,13 +79,13 @@ JET_BINARY_OPERATOR(||, logical_or)
 #undef JET_UFUNC_3
 
 // NumPy's aliases and the functions built from ufuncs.
-inline expr abs(const expr& a) { return absolute(a); }
-inline expr divide(const expr& a, const expr& b) { return true_divide(a, b); }
-inline expr mod(const expr& a, const expr& b) { return remainder(a, b); }
-inline expr conjugate(const expr& a) { return conj(a); }
+inline expr abs(expr a) { return absolute(std::move(a)); }
+inline expr divide(expr a, expr b) { return true_divide(std::move(a), std::move(b)); }
+inline expr mod(expr a, expr b) { return remainder(std::move(a), std::move(b)); }
+inline expr conjugate(expr a) { return conj(std::move(a)); }
 // Clips into [lo, hi]; NaN propagates as in numpy.clip.
-inline expr clip(const expr& a, const expr& lo, const expr& hi) {
-  return minimum(maximum(a, lo), hi);
+inline expr clip(expr a, expr lo, expr hi) {
+  return minimum(maximum(std::move(a), std::move(lo)), std::move(hi));
 }
 // Rounds half to even at `decimals` places (numpy.round).
 expr round(const expr& a, int decimals = 0);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <array>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <span>
 #include <string>
@@ -17,7 +18,16 @@ inline constexpr int max_ndim = 16;
 // Fixed capacity so that evaluating an expression allocates nothing for its shapes.
 class shape {
  public:
-  shape() = default;
+  // Only the first size() values are ever read, so the rest are left unset: zeroing them
+  // showed in the host cost of every expression. Copies move the whole fixed block, which is
+  // cheaper than a loop and well-defined for unset bytes.
+  shape() {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+  shape(const shape& other) : size_(other.size_) { std::memcpy(&values_, &other.values_, sizeof values_); }
+  shape& operator=(const shape& other) {
+    std::memmove(&values_, &other.values_, sizeof values_);
+    size_ = other.size_;
+    return *this;
+  }
   shape(std::initializer_list<std::int64_t> values) { assign(values.begin(), values.end()); }
   explicit shape(std::span<const std::int64_t> values) { assign(values.begin(), values.end()); }
   // A shape of `n` copies of `value`.
@@ -51,7 +61,7 @@ class shape {
     size_ = 0;
     for (; first != last; ++first) push_back(*first);
   }
-  std::array<std::int64_t, max_ndim> values_{};
+  std::array<std::int64_t, max_ndim> values_;
   int size_ = 0;
 };
 

@@ -9,8 +9,8 @@ namespace jet_test {
 inline const domain with_specials{.specials = true};
 
 // Jet's ufuncs as plain function pointers, for tables of ops and their references.
-using unary_fn = jet::expr (*)(const jet::expr&);
-using binary_fn = jet::expr (*)(const jet::expr&, const jet::expr&);
+using unary_fn = jet::expr (*)(jet::expr);
+using binary_fn = jet::expr (*)(jet::expr, jet::expr);
 
 // ---- NumPy's elementwise semantics on the host ------------------------------------------
 //

@@ -81,8 +81,8 @@ jet::expr operand(const std::string& dtype_name) {
   return jet::placeholder(jet::shape{2}, jet::dtype_from_name(dtype_name));
 }
 
-using unary_ufunc = jet::expr (*)(const jet::expr&);
-using binary_ufunc = jet::expr (*)(const jet::expr&, const jet::expr&);
+using unary_ufunc = jet::expr (*)(jet::expr);
+using binary_ufunc = jet::expr (*)(jet::expr, jet::expr);
 
 const std::map<std::string, unary_ufunc> unary_ufuncs = {
     {"negative", jet::negative},
