@@ -25,14 +25,35 @@ def result(name, value, unit):
     print(f"RESULT {name:<44} {value:10.4f} {unit:<6} reference")
 
 
+def reductions(cp, copy_gbps):
+    """bench/reduce.cpp's figures under its names. Each call allocates its result, as Jet's do."""
+    n, m = 1 << 26, 8192
+    a, b = cp.random.rand(n, dtype=cp.float32), cp.random.rand(n, dtype=cp.float32)
+    A = cp.random.rand(m, m, dtype=cp.float32)
+    bandwidth = [("sum(a)", lambda: cp.sum(a)), ("max(a)", lambda: cp.max(a)), ("argmax(a)", lambda: cp.argmax(a)),
+                 ("sum(A,0) 8192^2", lambda: A.sum(0)), ("sum(A,1) 8192^2", lambda: A.sum(1))]
+    for name, fn in bandwidth:
+        ms = median_ms(fn)
+        result(f"cupy: {name} (ms)", ms, "ms")
+        result(f"cupy: {name} (% of copy bandwidth)", 100 * a.nbytes / ms / 1e6 / copy_gbps, "%")
+    result("cupy: sum(a*b) (ms)", median_ms(lambda: (a * b).sum()), "ms")
+    result("cupy: var(a) (ms)", median_ms(lambda: cp.var(a)), "ms")
+    result("cupy: linalg::norm(a) (ms)", median_ms(lambda: cp.linalg.norm(a)), "ms")
+
+
 def main():
-    import cupy as cp
+    try:
+        import cupy as cp
+    except ImportError:
+        print("cupy is not installed: no CuPy or PyTorch figures")
+        return
     n = 1 << 26
     a, b, c = (cp.random.rand(n, dtype=cp.float32) for _ in range(3))
     src = cp.empty(64 << 20, dtype=cp.float32)
     dst = cp.empty_like(src)
     copy_ms = median_ms(lambda: cp.copyto(dst, src))
-    result("cupy: copy bandwidth (GB/s)", 2 * src.nbytes / copy_ms / 1e6, "GB/s")
+    copy_gbps = 2 * src.nbytes / copy_ms / 1e6
+    result("cupy: copy bandwidth (GB/s)", copy_gbps, "GB/s")
 
     axpy = cp.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = 2.5f * x + y", "axpy")
     result("cupy: 2.5*a+b ElementwiseKernel (ms)", median_ms(lambda: axpy(a, b)), "ms")
@@ -61,6 +82,7 @@ def main():
         seven(x, y)
     cp.cuda.Device().synchronize()
     result("cupy: fused 7-op, host cost per call (us)", (time.perf_counter() - start) / 10000 * 1e6, "us")
+    reductions(cp, copy_gbps)
 
     try:
         import torch
@@ -75,6 +97,7 @@ def main():
     compiled(ta, tb, tc)
     torch.cuda.synchronize()
     result("torch.compile: sin*cos+exp chain (ms)", median_ms(lambda: compiled(ta, tb, tc)), "ms")
+    result("torch: sum(a*b) (ms)", median_ms(lambda: (ta * tb).sum()), "ms")
 
 
 if __name__ == "__main__":

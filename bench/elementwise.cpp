@@ -12,27 +12,16 @@
 
 namespace {
 
-jet::array random_floats(const jet::shape& s, float seed) {
-  // Deterministic, non-constant data without depending on jet::random.
-  const jet::expr i = jet::astype(jet::expr(jet::detail::make_index(s)), jet::float32);
-  return jet::sin(i * 0.001f + seed) * 3.0f;
-}
-
 double gbps(double bytes, double ms) { return bytes / (ms * 1e-3) / 1e9; }
 
 }  // namespace
 
 int main() {
-  if (!jet::device::available()) {
-    std::printf("%s: benchmarks need a GPU\n", jet::device::unavailable_reason().c_str());
-    return 0;
-  }
-  const double copy = bench::copy_bandwidth();
-  std::printf("device-to-device copy bandwidth: %.0f GB/s\n", copy);
-  bench::result("copy bandwidth (GB/s)", copy, "GB/s", "reference");
+  double copy = 0;
+  if (!bench::start(copy)) return 0;
 
   const std::int64_t n = std::int64_t{1} << 26;
-  const jet::array a = random_floats({n}, 0.1f), b = random_floats({n}, 0.2f), c = random_floats({n}, 0.3f);
+  const jet::array a = bench::random_floats({n}, 0.1f), b = bench::random_floats({n}, 0.2f), c = bench::random_floats({n}, 0.3f);
   jet::array out = jet::empty({n}, jet::float32);
 
   const double axpy = bench::median_ms([&] { out(jet::ellipsis) = 2.5 * a + b; });
@@ -47,19 +36,19 @@ int main() {
   bench::result("sin*cos+exp chain (% of copy bandwidth)", 100 * gbps(4.0 * n * 4, chain) / copy, "%", "~93");
 
   const std::int64_t m = 8192;
-  const jet::array col = random_floats({m, 1}, 0.4f), row = random_floats({1, m}, 0.5f);
+  const jet::array col = bench::random_floats({m, 1}, 0.4f), row = bench::random_floats({1, m}, 0.5f);
   jet::array square = jet::empty({m, m}, jet::float32);
   const double bcast = bench::median_ms([&] { square(jet::ellipsis) = col + row; });
   std::printf("(8192,1) + (1,8192): %.4f ms\n", bcast);
   bench::result("(8192,1)+(1,8192) (ms)", bcast, "ms", "<= CuPy/3");
 
-  const jet::array A = random_floats({m, m}, 0.6f), B = random_floats({m, m}, 0.7f);
+  const jet::array A = bench::random_floats({m, m}, 0.6f), B = bench::random_floats({m, m}, 0.7f);
   const double transposed = bench::median_ms([&] { square(jet::ellipsis) = A + B.T(); });
   std::printf("A + B.T at 8192^2: %.4f ms\n", transposed);
   bench::result("A+B.T 8192^2 (ms)", transposed, "ms", "<= 0.6x CuPy");
 
   // Host cost per call of a cached 7-op expression on 1024 elements, then its parts.
-  const jet::array x = random_floats({1024}, 0.8f), y = random_floats({1024}, 0.9f);
+  const jet::array x = bench::random_floats({1024}, 0.8f), y = bench::random_floats({1024}, 0.9f);
   auto seven = [&] { return jet::sqrt(jet::abs(x * y + 1.0f)) - jet::sin(x) / y; };
   const int calls = 10000;
   auto host_us = [&](auto&& call) {

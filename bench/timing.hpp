@@ -9,7 +9,7 @@
 #include <cstdlib>
 #include <vector>
 
-#include "jet/stream.hpp"
+#include "jet/jet.hpp"
 
 namespace bench {
 
@@ -62,6 +62,25 @@ inline double copy_bandwidth() {
 // One headline line per figure: gpu-check.sh collects the RESULT lines into its summary.
 inline void result(const char* name, double value, const char* unit, const char* target) {
   std::printf("RESULT %-44s %10.4f %-6s %s\n", name, value, unit, target);
+}
+
+// Deterministic, non-constant float32 data made on the device (no dependence on jet::random).
+inline jet::array random_floats(const jet::shape& s, float seed) {
+  const jet::expr i = jet::astype(jet::expr(jet::detail::make_index(s)), jet::float32);
+  return jet::sin(i * 0.001f + seed) * 3.0f;
+}
+
+// The start of every benchmark program: false without a GPU (after saying so); else the copy
+// bandwidth of this run, printed and reported, in GB/s.
+inline bool start(double& copy) {
+  if (!jet::device::available()) {
+    std::printf("%s: benchmarks need a GPU\n", jet::device::unavailable_reason().c_str());
+    return false;
+  }
+  copy = copy_bandwidth();
+  std::printf("device-to-device copy bandwidth: %.0f GB/s\n", copy);
+  result("copy bandwidth (GB/s)", copy, "GB/s", "reference");
+  return true;
 }
 
 }  // namespace bench

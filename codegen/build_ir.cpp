@@ -7,6 +7,17 @@
 namespace jet::codegen {
 namespace {
 
+// An array as an operand of a kernel over `extents`: broadcast axes get stride 0.
+ir::operand operand_for(const array& a, const shape& extents) {
+  ir::operand op;
+  op.data = a.data();
+  op.type = a.dtype();
+  op.strides = shape::filled(extents.size(), 0);
+  const int lead = extents.size() - a.ndim();
+  for (int d = 0; d < a.ndim(); ++d) op.strides[lead + d] = a.shape()[d] == 1 ? 0 : a.strides()[d];
+  return op;
+}
+
 class builder {
  public:
   builder(ir::graph& g, const shape& extents,
@@ -47,20 +58,9 @@ class builder {
     return static_cast<std::int16_t>(g_.code.size() - 1);
   }
 
-  ir::operand operand_for(const array& a) const {
-    ir::operand op;
-    op.data = a.data();
-    op.type = a.dtype();
-    op.strides = shape::filled(extents_.size(), 0);
-    const int lead = extents_.size() - a.ndim();
-    for (int d = 0; d < a.ndim(); ++d)
-      op.strides[lead + d] = a.shape()[d] == 1 ? 0 : a.strides()[d];
-    return op;
-  }
-
  private:
   std::int16_t add_input(const array& a) {
-    const ir::operand op = operand_for(a);
+    const ir::operand op = operand_for(a, extents_);
     for (std::size_t i = 0; i < g_.inputs.size(); ++i) {
       const ir::operand& o = g_.inputs[i];
       if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides)
@@ -77,18 +77,18 @@ class builder {
 
 }  // namespace
 
-void build_ir(const detail::node& root, const array& out, ir::graph& g) {
+void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g) {
   g.clear();
-  g.extents = out.shape();
+  g.extents = extents;
   // Scratch kept per thread so that a cache hit allocates nothing.
   thread_local std::vector<std::pair<const detail::node*, std::int16_t>> visited;
   visited.clear();
   builder b(g, g.extents, visited);
   std::int16_t result = b.visit(root);
-  if (root.type != out.dtype()) {
+  if (root.type != type) {
     ir::instr cast;
     cast.op = detail::op_code::cast;
-    cast.type = out.dtype();
+    cast.type = type;
     cast.args[0] = result;
     result = b.add(cast);
   }
@@ -100,7 +100,11 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g) {
     copy.args[0] = result;
     g.code.push_back(copy);
   }
-  g.output = b.operand_for(out);
+}
+
+void build_ir(const detail::node& root, const array& out, ir::graph& g) {
+  build_code(root, out.shape(), out.dtype(), g);
+  g.output = operand_for(out, g.extents);
 }
 
 }  // namespace jet::codegen
@@ -115,6 +119,8 @@ void ir::graph::clear() {
   extents = {};
   index64 = false;
   vector_width = 1;
+  tiled = false;
+  reduce = {};
 }
 
 }  // namespace jet

@@ -46,6 +46,22 @@ struct instr {
   std::int16_t slot = -1;
 };
 
+// A reduction kernel's shape: the graph's extents are the kept axes, then the reduced ones.
+struct reduction {
+  bool active = false;
+  detail::reduce_op op = detail::reduce_op::sum;
+  detail::reduce_post post = detail::reduce_post::none;
+  dtype result = dtype::float64;  // the reduction's dtype, before the cast to the output's
+  int kept = 0;                   // leading axes that index outputs
+  bool columns = false;  // a thread per output walks the reduced axes (they are outer)
+  int group = 256;       // rows: threads per output, 32 (a warp) or 256 (a block)
+  // Launch values, kernel parameters rather than part of the source.
+  double post_arg = 0;
+  std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
+  std::int64_t splits = 1, chunk = 1;    // the reduced axis cut in `splits` chunks
+  void* work = nullptr;                  // splits x M partial states when splits > 1
+};
+
 struct graph {
   std::vector<instr> code;  // topological; the last instruction is the result
   std::vector<operand> inputs;
@@ -55,6 +71,10 @@ struct graph {
   bool index64 = false;
   int vector_width = 1;
   bool tiled = false;  // 2-D with a transposed operand: 32x32 tiles, blocks of 32x8 threads
+  reduction reduce;
+
+  // Whether the kernel takes the extents as parameters.
+  bool has_extents() const { return extents.size() > 1 || tiled || (reduce.active && !extents.empty()); }
 
   // Work items the launch covers: tiles, or vectors of vector_width elements.
   std::int64_t work_items() const;

@@ -25,6 +25,7 @@ constexpr op_row rows[] = {
     {"scalar", 0, 0, result_rule::same},
     {"cast", 1, 0, result_rule::same},
     {"index", 0, 0, result_rule::same},
+    {"reduce", 1, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},
     JET_ELEMENTWISE_OPS(JET_OP_ROW)
@@ -145,6 +146,7 @@ node_ptr finish(op_code op, dtype type, const node_ptr* args, int n) {
   for (int i = 0; i < n; ++i) {
     if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
     out->args[i] = args[i];
+    out->contains_reduction = out->contains_reduction || args[i]->contains_reduction;
     if (i) out->extents = broadcast_shapes(out->extents, args[i]->extents);
   }
   return out;
@@ -233,6 +235,7 @@ node_ptr make_cast(node_ptr arg, dtype to) {
   out->type = to;
   out->arity = 1;
   out->extents = arg->extents;
+  out->contains_reduction = arg->contains_reduction;
   out->args[0] = std::move(arg);
   return out;
 }

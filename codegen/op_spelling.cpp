@@ -9,7 +9,8 @@ namespace {
 constexpr const char* none = nullptr;
 
 constexpr op_spelling table[] = {
-    // input, scalar, cast, index are rendered by render.cpp itself.
+    // input, scalar, cast, index are rendered by render.cpp itself; reduce never reaches it.
+    {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},

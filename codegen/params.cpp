@@ -1,6 +1,7 @@
 // The kernel's parameter block. Its layout is the one render.cpp declares: every field
 // 8-byte aligned, in this order: output pointer, input pointers, scalars, element count,
-// extents (rank > 1), then the strides of each operand that is not contiguous or scalar.
+// extents (rank > 1), then the strides of each operand that is not contiguous or scalar;
+// reductions add outputs, length, chunk, splits, the work buffer and the post-step argument.
 #include <complex>
 #include <cstring>
 
@@ -55,12 +56,18 @@ std::size_t layout(const ir::graph& g, Writer&& write) {
   }
   const std::int64_t n = g.size();
   put(&n, 8, 8);
-  if (g.extents.size() > 1 || g.tiled) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
+  if (g.has_extents()) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
   auto put_strides = [&](const ir::operand& op) {
     if (op.has_strides()) put(op.strides.begin(), 8 * op.strides.size(), 8 * op.strides.size());
   };
   put_strides(g.output);
   for (const ir::operand& op : g.inputs) put_strides(op);
+  if (g.reduce.active) {
+    const ir::reduction& r = g.reduce;
+    for (const std::int64_t v : {r.outputs, r.length, r.chunk, r.splits}) put(&v, 8, 8);
+    put(&r.work, 8, 8);
+    put(&r.post_arg, 8, 8);
+  }
   return at;
 }
 

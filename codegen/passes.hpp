@@ -11,12 +11,24 @@ namespace jet::codegen {
 // Lowers an expression tree writing into `out` to IR: casts explicit, broadcasts as stride 0,
 // common subexpressions and repeated operands merged. Reuses `g`'s storage.
 void build_ir(const detail::node& root, const array& out, ir::graph& g);
+// The same without an output: the code computing `root` as `type` over `extents`.
+void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
 
 // Drops extent-1 axes and merges adjacent axes that are contiguous in every operand.
 void collapse_axes(ir::graph& g);
 
 // Classifies each operand's access, picks 32- or 64-bit indexing and the vector width.
 void choose_access(ir::graph& g);
+
+// Lowers a reduction node writing into `out`: the producer's code as build_ir makes it,
+// axes ordered kept-then-reduced and merged within each group, operands classified, and the
+// layout (rows or columns, a warp or a block per output) chosen for a GPU with
+// `multiprocessors` SMs. Launch values (chunks, work buffer) are left to plan_chunks.
+void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
+
+// Cuts the reduced axes into chunks so that the launch fills `multiprocessors` SMs; sets
+// g.reduce.splits and chunk. Returns the bytes of work buffer the kernel then needs.
+std::size_t plan_chunks(ir::graph& g, int multiprocessors);
 
 // Appends the structural signature of `g` to `key`: everything that changes the source,
 // nothing that is a kernel parameter (addresses, extents, strides, scalar values).

@@ -8,5 +8,10 @@ namespace jet::codegen {
 extern const char* const preamble_base;
 // Complex arithmetic and functions: kernels that compute in a complex type.
 extern const char* const preamble_complex;
+// Reduction helpers and accumulators (preamble_reduce.cpp); the complex part after
+// preamble_complex, the accumulators last.
+extern const char* const preamble_reduce;
+extern const char* const preamble_reduce_complex;
+extern const char* const preamble_accumulators;
 
 }  // namespace jet::codegen

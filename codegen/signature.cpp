@@ -31,6 +31,12 @@ void append_signature(const ir::graph& g, std::string& key) {
   for (const ir::param& p : g.params) put(key, static_cast<std::int64_t>(p.type));
   put_operand(g.output);
   put(key, g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16);
+  if (g.reduce.active) {
+    const ir::reduction& r = g.reduce;
+    put(key, static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |
+                 static_cast<std::int64_t>(r.result) << 16 | std::int64_t{r.kept} << 24 |
+                 std::int64_t{r.columns} << 32 | std::int64_t{r.group} << 40);
+  }
 }
 
 }  // namespace jet::codegen

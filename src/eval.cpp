@@ -2,6 +2,7 @@
 // compile and load; then pack parameters and launch.
 #include "src/eval.hpp"
 
+#include <algorithm>
 #include <chrono>
 #include <cstdio>
 
@@ -11,6 +12,7 @@
 #include "src/cache_stats.hpp"
 #include "src/disk_cache.hpp"
 #include "src/kernel.hpp"
+#include "src/memory.hpp"
 
 namespace jet::detail {
 namespace {
@@ -70,10 +72,109 @@ const loaded_kernel& find_or_build(const ir::graph& g, const std::string& signat
   return *kept;
 }
 
+// `n` with every reduction in it replaced by an input node reading `value_of(reduction)`:
+// reductions cannot fuse into the kernel that consumes them.
+template <class F>
+node_ptr replace_reductions(const node_ptr& n, F&& value_of) {
+  if (!n->contains_reduction) return n;
+  if (n->op == op_code::reduce) return make_input(value_of(*n));
+  auto copy = std::make_shared<node>(*n);
+  copy->contains_reduction = false;
+  for (int i = 0; i < n->arity; ++i) copy->args[i] = replace_reductions(n->args[i], value_of);
+  return copy;
+}
+
+// `root` with the reductions below it replaced (it stays a reduction if it is one).
+template <class F>
+node_ptr replace_inner_reductions(const node& root, F&& value_of) {
+  std::shared_ptr<node> copy;
+  if (root.op == op_code::reduce) {
+    copy = std::make_shared<reduce_node>(static_cast<const reduce_node&>(root));
+  } else {
+    copy = std::make_shared<node>(root);
+    copy->contains_reduction = false;
+  }
+  for (int i = 0; i < root.arity; ++i) copy->args[i] = replace_reductions(root.args[i], value_of);
+  return copy;
+}
+
+array evaluated(const node& n) {
+  array value = empty(n.extents, n.type);
+  evaluate(n, value);
+  return value;
+}
+
+// The reduction `root` over `producer` instead of its own argument.
+node_ptr reduction_of(const node& root, node_ptr producer) {
+  auto copy = std::make_shared<reduce_node>(static_cast<const reduce_node&>(root));
+  copy->args[0] = std::move(producer);
+  return copy;
+}
+
+// The reduction over its argument's evaluated value: for producers the reduction kernel
+// cannot compute in place (an index expression, too many parameters).
+node_ptr reduction_of_value(const node& root) { return reduction_of(root, make_input(evaluated(*root.args[0]))); }
+
+bool uses_index(const ir::graph& g) {
+  for (const ir::instr& in : g.code)
+    if (in.op == op_code::index) return true;
+  return false;
+}
+
+// A reduction: the main kernel over chunks of the reduced axes, then, when it wrote
+// partial states, the combine kernel.
+void evaluate_reduction(const node& root, const array& out) {
+  if (root.args[0]->contains_reduction) {
+    evaluate(*replace_inner_reductions(root, evaluated), out);
+    return;
+  }
+  const int sms = device::current().multiprocessors;
+  thread_local ir::graph g;
+  thread_local std::string signature;
+  codegen::build_reduce_ir(root, out, g, sms);
+  if (uses_index(g)) {
+    evaluate(*reduction_of_value(root), out);
+    return;
+  }
+  for (const ir::operand& op : g.inputs)
+    if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
+  const std::size_t work_bytes = codegen::plan_chunks(g, sms);
+  const std::shared_ptr<buffer> work = allocate(work_bytes);
+  g.reduce.work = work->data;
+  alignas(16) std::byte params[max_params_bytes];
+  if (!codegen::pack_params(g, params, sizeof params)) {
+    evaluate(*reduction_of_value(root), out);
+    return;
+  }
+  signature.clear();
+  codegen::append_signature(g, signature);
+  const loaded_kernel& kernel = find_or_build(g, signature);
+  const ir::reduction& r = g.reduce;
+  const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
+  std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
+  if (!r.columns && r.splits == 1) blocks = std::min(blocks, max_grid_blocks());
+  if (debug_level() >= 3)
+    std::fprintf(stderr, "[jet] launch %s: %lld outputs of %lld elements, %s, %lld x %lld blocks\n",
+                 kernel.name().c_str(), static_cast<long long>(r.outputs), static_cast<long long>(r.length),
+                 r.columns ? "columns" : r.group == 32 ? "a warp per output" : "a block per output",
+                 static_cast<long long>(blocks), static_cast<long long>(r.splits));
+  launch_grid(kernel.handle(), dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r.splits)), params);
+  if (r.splits > 1)
+    launch_grid(kernel.combine(), dim3(static_cast<unsigned>(std::min(r.outputs, max_grid_blocks()))), params);
+}
+
 }  // namespace
 
 void evaluate(const node& root, const array& out) {
   if (out.size() == 0) return;
+  if (root.op == op_code::reduce) {
+    evaluate_reduction(root, out);
+    return;
+  }
+  if (root.contains_reduction) {
+    evaluate(*replace_inner_reductions(root, evaluated), out);
+    return;
+  }
   // Per-thread scratch: a cache hit allocates nothing.
   thread_local ir::graph g;
   thread_local std::string signature;
@@ -97,8 +198,16 @@ void evaluate(const node& root, const array& out) {
 
 explanation explain(const node& root) {
   const array out = placeholder(root.extents, root.type);
+  // Inner reductions run as kernels of their own: here they stand as placeholders.
+  const node_ptr shown = replace_inner_reductions(root, [](const node& n) { return placeholder(n.extents, n.type); });
   ir::graph g;
-  prepare(root, out, g);
+  if (root.op == op_code::reduce) {
+    const int sms = device::available() ? device::current().multiprocessors : 132;
+    codegen::build_reduce_ir(*shown, out, g, sms);
+    codegen::plan_chunks(g, sms);
+  } else {
+    prepare(*shown, out, g);
+  }
   explanation e;
   const codegen::kernel_source source = codegen::render(g);
   e.source = source.source;

@@ -33,6 +33,11 @@ loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.n
                                  nullptr, 0),
              "cudaLibraryLoadData");
   check_cuda(cudaLibraryGetKernel(&kernel_, library_, compiled.name.c_str()), "cudaLibraryGetKernel");
+  unsigned int count = 0;
+  check_cuda(cudaLibraryGetKernelCount(&count, library_), "cudaLibraryGetKernelCount");
+  if (count > 1)
+    check_cuda(cudaLibraryGetKernel(&combine_, library_, (compiled.name + "_combine").c_str()),
+               "cudaLibraryGetKernel");
 }
 
 loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }
@@ -60,18 +65,20 @@ memory_cache& kernels() {
   return cache;
 }
 
-void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params) {
-  constexpr int threads = 256;
-  // Resident blocks per SM the grid-stride loop aims for; JET_BLOCKS_PER_SM overrides it.
-  static const std::int64_t max_blocks = [] {
+std::int64_t max_grid_blocks() {
+  // Resident blocks per SM the grid-stride loops aim for; JET_BLOCKS_PER_SM overrides it.
+  static const std::int64_t blocks = [] {
     const char* v = std::getenv("JET_BLOCKS_PER_SM");
     const std::int64_t per_sm = v && std::atoi(v) > 0 ? std::atoi(v) : 32;
     return std::int64_t{device::current().multiprocessors} * per_sm;
   }();
-  const std::int64_t wanted = tiled ? work_items : (work_items + threads - 1) / threads;
-  const std::int64_t blocks = std::clamp<std::int64_t>(wanted, 1, max_blocks);
+  return blocks;
+}
+
+namespace {
+
+void launch_shaped(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* params) {
   void* args[] = {const_cast<std::byte*>(params)};
-  const dim3 block = tiled ? dim3(32, 8) : dim3(threads);
   // The driver's cuLaunchKernel takes the library kernel itself and costs less per launch than
   // cudaLaunchKernel. It needs a current context; when it fails for that or any other reason,
   // the runtime's launch below sets the context up or reports the error in its own words.
@@ -83,14 +90,24 @@ void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, co
                ? reinterpret_cast<PFN_cuLaunchKernel_v4000>(fn)
                : nullptr;
   }();
-  if (driver_launch &&
-      driver_launch(reinterpret_cast<CUfunction>(kernel.handle()), static_cast<unsigned>(blocks), 1, 1, block.x,
-                    block.y, 1, 0, current_stream(), args, nullptr) == CUDA_SUCCESS)
+  if (driver_launch && driver_launch(reinterpret_cast<CUfunction>(kernel), grid.x, grid.y, 1, block.x, block.y, 1,
+                                     0, current_stream(), args, nullptr) == CUDA_SUCCESS)
     return;
-  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel.handle()),
-                              dim3(static_cast<unsigned>(blocks)), block, args, 0,
-                              current_stream()),
+  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, 0, current_stream()),
              "cudaLaunchKernel");
+}
+
+}  // namespace
+
+void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params) {
+  constexpr int threads = 256;
+  const std::int64_t wanted = tiled ? work_items : (work_items + threads - 1) / threads;
+  const std::int64_t blocks = std::clamp<std::int64_t>(wanted, 1, max_grid_blocks());
+  launch_shaped(kernel.handle(), dim3(static_cast<unsigned>(blocks)), tiled ? dim3(32, 8) : dim3(threads), params);
+}
+
+void launch_grid(cudaKernel_t kernel, dim3 grid, const std::byte* params) {
+  launch_shaped(kernel, grid, dim3(256), params);
 }
 
 int debug_level() {

@@ -19,11 +19,14 @@ class loaded_kernel {
   loaded_kernel(const loaded_kernel&) = delete;
   loaded_kernel& operator=(const loaded_kernel&) = delete;
   cudaKernel_t handle() const { return kernel_; }
+  // A reduction's second kernel, `<name>_combine`; null for elementwise kernels.
+  cudaKernel_t combine() const { return combine_; }
   const std::string& name() const { return name_; }
 
  private:
   cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;
+  cudaKernel_t combine_ = nullptr;
   std::string name_;
 };
 
@@ -40,6 +43,10 @@ memory_cache& kernels();
 // Launches a kernel taking one parameter block, with a grid sized from the SM count:
 // blocks of 256 threads, shaped 32x8 for tiled kernels.
 void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params);
+// Launches `kernel` on an explicit grid of 256-thread blocks.
+void launch_grid(cudaKernel_t kernel, dim3 grid, const std::byte* params);
+// Blocks a grid-stride loop needs at most: the SMs times JET_BLOCKS_PER_SM (default 32).
+std::int64_t max_grid_blocks();
 
 // JET_DEBUG's level: 0 quiet, 1 stages and timings, 2 rendered source, 3 everything.
 int debug_level();

@@ -12,6 +12,8 @@
 #include <type_traits>
 #include <vector>
 
+#include "jet/axes.hpp"
+
 #include "jet/dtype.hpp"
 #include "jet/shape.hpp"
 
@@ -123,6 +125,9 @@ class array {
   array broadcast_to(const jet::shape& target) const;
   array ravel() const;
   array diagonal_view(std::int64_t k = 0) const;
+
+  // Reductions, as the free functions of jet/reduce.hpp: `x.sum(1)` is `jet::sum(x, 1)`.
+  JET_REDUCTION_MEMBERS
 
   // Copies.
   array flatten() const;

@@ -57,6 +57,9 @@ class expr {
   array eval() const { return array(*this); }
   expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }
 
+  // Reductions, as the free functions of jet/reduce.hpp: `x.sum(1)` is `jet::sum(x, 1)`.
+  JET_REDUCTION_MEMBERS
+
   const detail::node_ptr& node() const { return node_; }
   // Hands the node over, leaving this expr empty.
   detail::node_ptr take() && { return std::move(node_); }

@@ -9,5 +9,6 @@
 #include "jet/expr.hpp"
 #include "jet/memory.hpp"
 #include "jet/ops.hpp"
+#include "jet/reduce.hpp"
 #include "jet/shape.hpp"
 #include "jet/stream.hpp"

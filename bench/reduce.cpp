@@ -1,0 +1,86 @@
+// Reduction engine benchmarks (issue 5): N = 2^26 float32 and 8192^2 for the axis sums, each
+// beside the copy bandwidth of the same run.
+//
+// Every timed statement is `jet::array r = jet::sum(a);`: the result's allocation is part of
+// what a user pays, as it is for `cupy.sum(a)`, which bench/compare.py times the same way.
+#include <cmath>
+#include <cstdint>
+#include <cstdio>
+#include <string>
+#include <vector>
+
+#include "bench/timing.hpp"
+#include "jet/jet.hpp"
+
+namespace {
+
+// Bytes read per second as a percentage of the copy bandwidth (which counts read + written).
+double percent_of_copy(double bytes_read, double ms, double copy) {
+  return 100 * bytes_read / (ms * 1e-3) / 1e9 / copy;
+}
+
+// Times `reduce` and reports it as a share of the copy bandwidth, for the issue's % targets.
+template <class F>
+void bandwidth_figure(const std::string& name, F&& reduce, double bytes_read, double copy, const char* target) {
+  const double ms = bench::median_ms(reduce);
+  const double percent = percent_of_copy(bytes_read, ms, copy);
+  std::printf("%s: %.4f ms, %.1f%% of copy\n", name.c_str(), ms, percent);
+  bench::result((name + " (% of copy bandwidth)").c_str(), percent, "%", target);
+}
+
+// Times `reduce` and reports milliseconds, for the issue's ms targets.
+template <class F>
+void time_figure(const std::string& name, F&& reduce, double bytes_read, double copy, const char* target) {
+  const double ms = bench::median_ms(reduce);
+  std::printf("%s: %.4f ms, %.1f%% of copy\n", name.c_str(), ms, percent_of_copy(bytes_read, ms, copy));
+  bench::result((name + " (ms)").c_str(), ms, "ms", target);
+}
+
+// One look at the results against a double-precision host reference, so that a fast but wrong
+// kernel shows here before anyone reads its time.
+void print_check(const jet::array& a) {
+  const std::vector<float> h = a.to_vector<float>();
+  double sum = 0, squares = 0;
+  std::int64_t argmax = 0;
+  for (std::size_t i = 0; i < h.size(); ++i) {
+    sum += h[i];
+    squares += double{h[i]} * h[i];
+    if (h[i] > h[argmax]) argmax = static_cast<std::int64_t>(i);
+  }
+  const double n = static_cast<double>(h.size()), mean = sum / n;
+  double var = 0;
+  for (float v : h) var += (v - mean) * (v - mean);
+  var /= n;
+  std::printf("check: sum %.6g (host %.6g), max %.7g (host %.7g), argmax %lld (host %lld),\n"
+              "       var %.6g (host %.6g), norm %.6g (host %.6g)\n",
+              jet::array(jet::sum(a)).item<double>(), sum, jet::array(jet::max(a)).item<double>(),
+              double{h[argmax]}, static_cast<long long>(jet::array(jet::argmax(a)).item<std::int64_t>()),
+              static_cast<long long>(argmax), jet::array(jet::var(a)).item<double>(), var,
+              jet::array(jet::linalg::norm(a)).item<double>(), std::sqrt(squares));
+}
+
+}  // namespace
+
+int main() {
+  double copy = 0;
+  if (!bench::start(copy)) return 0;
+
+  const std::int64_t n = std::int64_t{1} << 26;
+  const double bytes = 4.0 * n;
+  const jet::array a = bench::random_floats({n}, 0.1f), b = bench::random_floats({n}, 0.2f);
+  print_check(a);
+
+  bandwidth_figure("sum(a)", [&] { jet::array r = jet::sum(a); }, bytes, copy, ">= 95");
+  bandwidth_figure("max(a)", [&] { jet::array r = jet::max(a); }, bytes, copy, ">= 95");
+  bandwidth_figure("argmax(a)", [&] { jet::array r = jet::argmax(a); }, bytes, copy, ">= 95");
+
+  const std::int64_t m = 8192;
+  const jet::array A = bench::random_floats({m, m}, 0.3f);
+  bandwidth_figure("sum(A,0) 8192^2", [&] { jet::array r = jet::sum(A, 0); }, bytes, copy, ">= 90");
+  bandwidth_figure("sum(A,1) 8192^2", [&] { jet::array r = jet::sum(A, 1); }, bytes, copy, ">= 90");
+
+  time_figure("sum(a*b)", [&] { jet::array r = jet::sum(a * b); }, 2 * bytes, copy, "<= 0.16");
+  time_figure("var(a)", [&] { jet::array r = jet::var(a); }, bytes, copy, "<= 0.1");
+  time_figure("linalg::norm(a)", [&] { jet::array r = jet::linalg::norm(a); }, bytes, copy, "<= 0.08");
+  return 0;
+}

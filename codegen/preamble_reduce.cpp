@@ -1,0 +1,172 @@
+// Device helpers of reduction kernels: per-type traits, accumulators with one interface
+// (init, add one element with its index, merge another partial), and warp/block combining.
+#include "codegen/preamble.hpp"
+
+namespace jet::codegen {
+
+const char* const preamble_reduce = R"(
+template <class T> struct jet_num {
+  static __device__ __forceinline__ T zero() { return T(0); }
+  static __device__ __forceinline__ T one() { return T(1); }
+  static __device__ __forceinline__ T nan() {
+    if constexpr (jet_is_int<T>::value) return T(0);
+    else return T(__longlong_as_double(0x7ff8000000000000LL));
+  }
+};
+template <class T> __device__ __forceinline__ bool jet_nan(T x) { return x != x; }
+template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a < b; }
+template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
+template <class T, class R> __device__ __forceinline__ T jet_scale(T x, R s) { return x * s; }
+template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
+template <class T> __device__ __forceinline__ T jet_dot(T a, T b) { return a * b; }
+)";
+
+const char* const preamble_reduce_complex = R"(
+template <class R> struct jet_num<jet_complex<R>> {
+  static __device__ __forceinline__ jet_complex<R> zero() { return {R(0), R(0)}; }
+  static __device__ __forceinline__ jet_complex<R> one() { return {R(1), R(0)}; }
+  static __device__ __forceinline__ jet_complex<R> nan() { return {jet_num<R>::nan(), jet_num<R>::nan()}; }
+};
+template <class R> __device__ __forceinline__ bool jet_nan(jet_complex<R> x) { return jet_cisnan(x); }
+template <class R> __device__ __forceinline__ bool jet_less(jet_complex<R> a, jet_complex<R> b) { return jet_clt(a, b); }
+template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) { return jet_ctruth(x); }
+template <class R> __device__ __forceinline__ jet_complex<R> jet_div_count(jet_complex<R> x, long long n) {
+  return {x.re / R(n), x.im / R(n)};
+}
+template <class R> __device__ __forceinline__ R jet_dot(jet_complex<R> a, jet_complex<R> b) { return a.re * b.re + a.im * b.im; }
+)";
+
+const char* const preamble_accumulators = R"(
+template <class T> struct alignas(8) jet_acc_sum {
+  T v;
+  __device__ __forceinline__ void init() { v = jet_num<T>::zero(); }
+  __device__ __forceinline__ void add(T x, long long) { v = v + x; }
+  __device__ __forceinline__ void merge(const jet_acc_sum& o) { v = v + o.v; }
+};
+template <class T> struct alignas(8) jet_acc_prod {
+  T v;
+  __device__ __forceinline__ void init() { v = jet_num<T>::one(); }
+  __device__ __forceinline__ void add(T x, long long) { v = v * x; }
+  __device__ __forceinline__ void merge(const jet_acc_prod& o) { v = v * o.v; }
+};
+template <class T> struct alignas(8) jet_acc_nansum {
+  T v;
+  __device__ __forceinline__ void init() { v = jet_num<T>::zero(); }
+  __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) v = v + x; }
+  __device__ __forceinline__ void merge(const jet_acc_nansum& o) { v = v + o.v; }
+};
+template <class T> struct alignas(8) jet_acc_nanmean {
+  T v;
+  long long n;
+  __device__ __forceinline__ void init() { v = jet_num<T>::zero(); n = 0; }
+  __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) { v = v + x; ++n; } }
+  __device__ __forceinline__ void merge(const jet_acc_nanmean& o) { v = v + o.v; n += o.n; }
+};
+// Welford's update per element and Chan's formula for merging partials: one pass, stable.
+template <class T, class R> struct alignas(8) jet_acc_var {
+  long long n;
+  T mean;
+  R m2;
+  __device__ __forceinline__ void init() { n = 0; mean = jet_num<T>::zero(); m2 = R(0); }
+  __device__ __forceinline__ void add(T x, long long) {
+    ++n;
+    const T d = x - mean;
+    mean = mean + jet_scale(d, R(1) / R(n));
+    m2 += jet_dot(d, x - mean);
+  }
+  __device__ __forceinline__ void merge(const jet_acc_var& o) {
+    if (o.n == 0) return;
+    if (n == 0) { *this = o; return; }
+    const R total = R(n + o.n);
+    const T d = o.mean - mean;
+    mean = mean + jet_scale(d, R(o.n) / total);
+    m2 += o.m2 + jet_dot(d, d) * (R(n) * R(o.n) / total);
+    n += o.n;
+  }
+  __device__ __forceinline__ R variance(double ddof) const {
+    const R dof = R(n) - R(ddof);
+    return m2 / (dof > R(0) ? dof : R(0));
+  }
+};
+// Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
+template <class T, bool Max, bool SkipNan> struct alignas(8) jet_acc_extreme {
+  T v;
+  int has;
+  __device__ __forceinline__ void init() { v = jet_num<T>::zero(); has = 0; }
+  __device__ __forceinline__ void add(T x, long long) {
+    if (SkipNan && jet_nan(x)) return;
+    const bool better = Max ? jet_less(v, x) : jet_less(x, v);
+    if (!has || jet_nan(x) || (!jet_nan(v) && better)) v = x;
+    has = 1;
+  }
+  __device__ __forceinline__ void merge(const jet_acc_extreme& o) { if (o.has) add(o.v, 0); }
+  __device__ __forceinline__ T result() const { return has ? v : jet_num<T>::nan(); }
+};
+template <class T> struct alignas(8) jet_acc_ptp {
+  jet_acc_extreme<T, false, false> lo;
+  jet_acc_extreme<T, true, false> hi;
+  __device__ __forceinline__ void init() { lo.init(); hi.init(); }
+  __device__ __forceinline__ void add(T x, long long k) { lo.add(x, k); hi.add(x, k); }
+  __device__ __forceinline__ void merge(const jet_acc_ptp& o) { lo.merge(o.lo); hi.merge(o.hi); }
+};
+// The first extreme, or the first NaN; partials merge in any order by comparing indices.
+template <class T, bool Max> struct alignas(8) jet_acc_arg {
+  T v;
+  long long i;
+  __device__ __forceinline__ void init() { v = jet_num<T>::zero(); i = -1; }
+  __device__ __forceinline__ bool beats(T x, long long k) const {
+    if (i < 0) return true;
+    const bool xn = jet_nan(x), vn = jet_nan(v);
+    if (xn || vn) return xn && (!vn || k < i);
+    if (Max ? jet_less(v, x) : jet_less(x, v)) return true;
+    return !(Max ? jet_less(x, v) : jet_less(v, x)) && k < i;
+  }
+  __device__ __forceinline__ void add(T x, long long k) { if (beats(x, k)) { v = x; i = k; } }
+  __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0) add(o.v, o.i); }
+};
+template <class T, bool All> struct alignas(8) jet_acc_truth {
+  int v;
+  __device__ __forceinline__ void init() { v = All ? 1 : 0; }
+  __device__ __forceinline__ void add(T x, long long) { v = All ? (v & (int)jet_truth(x)) : (v | (int)jet_truth(x)); }
+  __device__ __forceinline__ void merge(const jet_acc_truth& o) { v = All ? (v & o.v) : (v | o.v); }
+};
+template <class T> struct alignas(8) jet_acc_count {
+  long long v;
+  __device__ __forceinline__ void init() { v = 0; }
+  __device__ __forceinline__ void add(T x, long long) { v += jet_truth(x) ? 1 : 0; }
+  __device__ __forceinline__ void merge(const jet_acc_count& o) { v += o.v; }
+};
+
+// Combining partial states across a warp (shuffles, word by word) and a 256-thread block.
+template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int delta) {
+  static_assert(sizeof(S) % 4 == 0, "accumulators are 8-byte aligned");
+  S r;
+  const unsigned* from = reinterpret_cast<const unsigned*>(&s);
+  unsigned* to = reinterpret_cast<unsigned*>(&r);
+  #pragma unroll
+  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __shfl_down_sync(0xffffffffu, from[w], delta);
+  return r;
+}
+template <class S> __device__ __forceinline__ S jet_warp_reduce(S s) {
+  #pragma unroll
+  for (int delta = 16; delta > 0; delta >>= 1) s.merge(jet_shfl_down(s, delta));
+  return s;
+}
+// The block's combined state, in thread 0.
+template <class S> __device__ __forceinline__ S jet_block_reduce(S s) {
+  __shared__ S partial[8];
+  s = jet_warp_reduce(s);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  __syncthreads();
+  if (lane == 0) partial[warp] = s;
+  __syncthreads();
+  if (warp == 0) {
+    if (lane < 8) s = partial[lane];
+    else s.init();
+    s = jet_warp_reduce(s);
+  }
+  return s;
+}
+)";
+
+}  // namespace jet::codegen

@@ -1,0 +1,185 @@
+// Reduction IR -> CUDA C: the producer's element function, an accumulator, and two kernels.
+// The main kernel reduces chunks of the reduced axes, either a warp or a block per output
+// (`rows`, reduced axes innermost) or a thread per output (`columns`); with one chunk per
+// output it stores the result, else it writes partial states that the `_combine` kernel
+// merges and stores.
+#include <string>
+
+#include "codegen/render_common.hpp"
+
+namespace jet::codegen {
+namespace {
+
+using detail::reduce_op;
+
+dtype real_of(dtype t) {
+  if (t == dtype::complex64) return dtype::float32;
+  if (t == dtype::complex128) return dtype::float64;
+  return t;
+}
+
+// The accumulator over the producer's values.
+std::string accumulator(const ir::graph& g) {
+  const dtype t = g.code.back().type;
+  const std::string v = value_type(t);
+  switch (g.reduce.op) {
+    case reduce_op::sum:
+    case reduce_op::mean: return "jet_acc_sum<" + v + ">";
+    case reduce_op::prod: return "jet_acc_prod<" + v + ">";
+    case reduce_op::nansum: return "jet_acc_nansum<" + v + ">";
+    case reduce_op::nanmean: return "jet_acc_nanmean<" + v + ">";
+    case reduce_op::var: return "jet_acc_var<" + v + ", " + value_type(real_of(t)) + ">";
+    case reduce_op::min: return "jet_acc_extreme<" + v + ", false, false>";
+    case reduce_op::max: return "jet_acc_extreme<" + v + ", true, false>";
+    case reduce_op::nanmin: return "jet_acc_extreme<" + v + ", false, true>";
+    case reduce_op::nanmax: return "jet_acc_extreme<" + v + ", true, true>";
+    case reduce_op::ptp: return "jet_acc_ptp<" + v + ">";
+    case reduce_op::argmin: return "jet_acc_arg<" + v + ", false>";
+    case reduce_op::argmax: return "jet_acc_arg<" + v + ", true>";
+    case reduce_op::all: return "jet_acc_truth<" + v + ", true>";
+    case reduce_op::any: return "jet_acc_truth<" + v + ", false>";
+    case reduce_op::count_nonzero: return "jet_acc_count<" + v + ">";
+  }
+  return "?";
+}
+
+// The reduced value of state `s`, post-step applied.
+std::string result_of(const ir::graph& g) {
+  std::string r;
+  switch (g.reduce.op) {
+    case reduce_op::mean: r = "jet_div_count(s.v, p.length)"; break;
+    case reduce_op::nanmean: r = "jet_div_count(s.v, s.n)"; break;
+    case reduce_op::var: r = "s.variance(p.post_arg)"; break;
+    case reduce_op::nanmin:
+    case reduce_op::nanmax: r = "s.result()"; break;
+    case reduce_op::ptp: r = "(s.hi.v - s.lo.v)"; break;
+    case reduce_op::argmin:
+    case reduce_op::argmax: r = "s.i"; break;
+    case reduce_op::all:
+    case reduce_op::any: r = "(s.v != 0)"; break;
+    default: r = "s.v";
+  }
+  const std::string type = value_type(g.reduce.result);
+  switch (g.reduce.post) {
+    case detail::reduce_post::none: return r;
+    case detail::reduce_post::sqrt: return "jet_sqrt((" + type + ")" + r + ")";
+    case detail::reduce_post::power: return "jet_pow((" + type + ")" + r + ", (" + type + ")p.post_arg)";
+  }
+  return r;
+}
+
+// Adds to b[] the offsets of axes [first, last) at linear position `index` over them:
+// b[j] for input j, b[inputs] for the output (when `with_output`).
+void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first, int last,
+                    bool with_output) {
+  if (first == last) return;
+  s += "  jet_idx rest = " + index + ";\n";
+  for (int d = last - 1; d >= first; --d) {
+    const std::string dim = std::to_string(d);
+    if (d > first)
+      s += "  { const jet_idx c = rest % (jet_idx)p.extents[" + dim + "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
+    else
+      s += "  { const jet_idx c = rest;\n";
+    for (std::size_t j = 0; j < g.inputs.size(); ++j)
+      if (g.inputs[j].has_strides())
+        s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) + "_strides[" + dim + "];\n";
+    if (with_output && g.output.has_strides())
+      s += "    b[" + std::to_string(g.inputs.size()) + "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
+    s += "  }\n";
+  }
+}
+
+// jet_bases (offsets of output m's kept axes), jet_at (the producer's value at reduced
+// position k) and jet_store (the result of a state, cast and stored for output m).
+void render_access(const ir::graph& g, std::string& s) {
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const int nd = g.extents.size(), kept = g.reduce.kept;
+  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
+  s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
+  render_unravel(g, s, "m", 0, kept, true);
+  s += "}\n\n";
+  const dtype value = g.code.back().type;
+  s += std::string("__device__ __forceinline__ ") + value_type(value) +
+       " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
+  s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = base[j];\n";
+  render_unravel(g, s, "k", kept, nd, false);
+  std::string call = "jet_element(p, 0";
+  for (std::size_t j = 0; j < g.inputs.size(); ++j) {
+    const std::string n = std::to_string(j);
+    call += ", " + load(g.inputs[j].type, "p.in" + n + "[" + (g.inputs[j].has_strides() ? "b[" + n + "]" : "0") + "]");
+  }
+  s += "  return " + call + ");\n}\n\n";
+  const dtype out = g.output.type, result = g.reduce.result;
+  s += "__device__ __forceinline__ void jet_store(const jet_params& p, const jet_off* b, const jet_state& s) {\n";
+  s += std::string("  const ") + value_type(result) + " r = " + result_of(g) + ";\n";
+  const std::string converted = result == out ? "r" : render_cast(result, out, "r");
+  const std::string at = g.output.has_strides() ? "b[" + std::to_string(g.inputs.size()) + "]" : "0";
+  s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
+}
+
+// A partial state written to, or read from, the work buffer: chunk-major, then output.
+const char* const work_slot = "((jet_state*)p.work)[(unsigned long long)blockIdx.y * p.outputs + m]";
+
+void render_rows(const ir::graph& g, std::string& s) {
+  const std::string group = std::to_string(g.reduce.group), slots = std::to_string(g.inputs.size() + 1);
+  s += "  const jet_idx per_block = 256 / " + group + ";\n";
+  s += "  const int lane = threadIdx.x % " + group + ";\n";
+  s += "  for (jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group +
+       "; m < M; m += (jet_idx)gridDim.x * per_block) {\n";
+  s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
+  s += "    jet_state s;\n    s.init();\n";
+  s += "    for (jet_idx k = k0 + lane; k < k1; k += 4 * " + group + ") {\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < 4; ++u) {\n";
+  s += "        const jet_idx kk = k + u * " + group + ";\n";
+  s += "        if (kk < k1) s.add(jet_at(p, kk, b), (long long)kk);\n      }\n    }\n";
+  s += g.reduce.group == 32 ? "    s = jet_warp_reduce(s);\n" : "    s = jet_block_reduce(s);\n";
+  s += "    if (lane == 0) {\n      if (p.splits == 1) jet_store(p, b, s);\n      else " + std::string(work_slot) +
+       " = s;\n    }\n  }\n";
+}
+
+void render_columns(const ir::graph& g, std::string& s) {
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
+  s += "  if (m >= M) return;\n";
+  s += "  jet_off b[" + slots + "];\n  jet_bases(p, m, b);\n";
+  s += "  jet_state s;\n  s.init();\n";
+  s += "  for (jet_idx k = k0; k < k1; k += 4) {\n";
+  s += "    #pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
+  s += "      const jet_idx kk = k + u;\n";
+  s += "      if (kk < k1) s.add(jet_at(p, kk, b), (long long)kk);\n    }\n  }\n";
+  s += "  if (p.splits == 1) jet_store(p, b, s);\n  else " + std::string(work_slot) + " = s;\n";
+}
+
+std::string reduction_name(const ir::graph& g) {
+  return "jet_" + std::string(detail::reduce_name(g.reduce.op)) + kernel_name(g).substr(3);
+}
+
+}  // namespace
+
+kernel_source render_reduction(const ir::graph& g) {
+  kernel_source out;
+  out.name = reduction_name(g);
+  std::string& s = out.source;
+  render_prologue(g, s);
+  s += "typedef " + accumulator(g) + " jet_state;\n\n";
+  render_access(g, s);
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name + "(const __grid_constant__ jet_params p) {\n";
+  s += "  const jet_idx M = (jet_idx)p.outputs, K = (jet_idx)p.length, chunk = (jet_idx)p.chunk;\n";
+  s += "  const jet_idx k0 = (jet_idx)blockIdx.y * chunk, k1 = K - k0 < chunk ? K : k0 + chunk;\n";
+  if (g.reduce.columns) render_columns(g, s);
+  else render_rows(g, s);
+  s += "}\n\n";
+  s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name + "_combine(const __grid_constant__ jet_params p) {\n";
+  s += "  const jet_idx M = (jet_idx)p.outputs;\n";
+  s += "  for (jet_idx m = blockIdx.x; m < M; m += gridDim.x) {\n";
+  s += "    jet_state s;\n    s.init();\n";
+  s += "    for (unsigned long long j = threadIdx.x; j < (unsigned long long)p.splits; j += 256)\n";
+  s += "      s.merge(((const jet_state*)p.work)[j * p.outputs + m]);\n";
+  s += "    s = jet_block_reduce(s);\n";
+  s += "    if (threadIdx.x == 0) {\n      jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n    }\n";
+  s += "  }\n}\n";
+  return out;
+}
+
+}  // namespace jet::codegen

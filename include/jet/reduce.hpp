@@ -1,0 +1,66 @@
+// Reductions with NumPy's names, result dtypes and edge cases. Each returns a lazy expr:
+// the elementwise input is fused into the reduction kernel, which writes straight into the
+// array (or view) the result is assigned to. Full reductions give 0-d arrays.
+#pragma once
+
+#include <optional>
+#include <string_view>
+
+#include "jet/axes.hpp"
+#include "jet/expr.hpp"
+
+namespace jet {
+
+// Sums and products: bool and integers narrower than 64 bits accumulate in int64 (uint64
+// for unsigned), float16 and bfloat16 in float32; `t` picks the dtype instead.
+expr sum(const expr& a, axes axis = {}, bool keepdims = false);
+expr sum(const expr& a, axes axis, dtype t, bool keepdims = false);
+expr prod(const expr& a, axes axis = {}, bool keepdims = false);
+expr prod(const expr& a, axes axis, dtype t, bool keepdims = false);
+// Sum treating NaN as zero.
+expr nansum(const expr& a, axes axis = {}, bool keepdims = false);
+expr nansum(const expr& a, axes axis, dtype t, bool keepdims = false);
+// Means: integers give float64; an empty reduction gives NaN.
+expr mean(const expr& a, axes axis = {}, bool keepdims = false);
+expr mean(const expr& a, axes axis, dtype t, bool keepdims = false);
+// Mean of the non-NaN elements (NaN where there are none).
+expr nanmean(const expr& a, axes axis = {}, bool keepdims = false);
+expr nanmean(const expr& a, axes axis, dtype t, bool keepdims = false);
+// Variance and standard deviation over n - ddof, in one numerically stable pass; complex
+// input gives its real dtype.
+expr var(const expr& a, axes axis = {}, int ddof = 0, bool keepdims = false);
+expr std(const expr& a, axes axis = {}, int ddof = 0, bool keepdims = false);
+// `var(x, 1, true)` would take true as ddof: name keepdims by passing ddof first.
+expr var(const expr& a, axes axis, bool keepdims) = delete;
+expr std(const expr& a, axes axis, bool keepdims) = delete;
+
+// Extremes: NaN wins; an empty reduction is an error, as in NumPy.
+expr min(const expr& a, axes axis = {}, bool keepdims = false);
+expr max(const expr& a, axes axis = {}, bool keepdims = false);
+inline expr amin(const expr& a, axes axis = {}, bool keepdims = false) { return min(a, axis, keepdims); }
+inline expr amax(const expr& a, axes axis = {}, bool keepdims = false) { return max(a, axis, keepdims); }
+// Extremes ignoring NaN (NaN where every element is NaN).
+expr nanmin(const expr& a, axes axis = {}, bool keepdims = false);
+expr nanmax(const expr& a, axes axis = {}, bool keepdims = false);
+// max - min ("peak to peak").
+expr ptp(const expr& a, axes axis = {}, bool keepdims = false);
+// Index (int64) of the first extreme, or of the first NaN, along one axis or in the
+// flattened array.
+expr argmin(const expr& a, axes axis = {}, bool keepdims = false);
+expr argmax(const expr& a, axes axis = {}, bool keepdims = false);
+
+// Truth tests (bool) and counting (int64).
+expr all(const expr& a, axes axis = {}, bool keepdims = false);
+expr any(const expr& a, axes axis = {}, bool keepdims = false);
+expr count_nonzero(const expr& a, axes axis = {}, bool keepdims = false);
+
+namespace linalg {
+// numpy.linalg.norm. With no ord (nullopt): the 2-norm of the input over `axis` (all axes by
+// default; the Frobenius norm over two). Vector ords (one axis, or a 1-D input): inf, -inf,
+// 0, 1, 2 and any other p. Matrix ords (two axes, or a 2-D input): "fro", 1, -1, inf, -inf;
+// ord 2, -2 and "nuc" need singular values and raise jet::value_error.
+expr norm(const expr& a, std::optional<double> ord = {}, axes axis = {}, bool keepdims = false);
+expr norm(const expr& a, std::string_view ord, axes axis = {}, bool keepdims = false);
+}  // namespace linalg
+
+}  // namespace jet
