@@ -84,7 +84,8 @@ node_ptr replace_reductions(const node_ptr& n, F&& value_of) {
   return copy;
 }
 
-// `root` with the reductions below it replaced (it stays a reduction if it is one).
+// `root` with the reductions below it replaced (it stays a reduction if it is one); `root`
+// contains a reduction, so it is no input node.
 template <class F>
 node_ptr replace_inner_reductions(const node& root, F&& value_of) {
   std::shared_ptr<node> copy;
@@ -124,6 +125,11 @@ bool uses_index(const ir::graph& g) {
 // A reduction: the main kernel over chunks of the reduced axes, then, when it wrote
 // partial states, the combine kernel.
 void evaluate_reduction(const node& root, const array& out) {
+  if (!(out.shape() == root.extents)) {
+    // Assigned into a view it broadcasts to: reduce once, then copy across.
+    evaluate(*make_input(evaluated(root)), out);
+    return;
+  }
   if (root.args[0]->contains_reduction) {
     evaluate(*replace_inner_reductions(root, evaluated), out);
     return;
@@ -198,15 +204,20 @@ void evaluate(const node& root, const array& out) {
 
 explanation explain(const node& root) {
   const array out = placeholder(root.extents, root.type);
-  // Inner reductions run as kernels of their own: here they stand as placeholders.
-  const node_ptr shown = replace_inner_reductions(root, [](const node& n) { return placeholder(n.extents, n.type); });
   ir::graph g;
-  if (root.op == op_code::reduce) {
-    const int sms = device::available() ? device::current().multiprocessors : 132;
-    codegen::build_reduce_ir(*shown, out, g, sms);
-    codegen::plan_chunks(g, sms);
+  if (root.contains_reduction) {
+    // Inner reductions run as kernels of their own: here they stand as placeholders.
+    const node_ptr shown =
+        replace_inner_reductions(root, [](const node& n) { return placeholder(n.extents, n.type); });
+    if (root.op == op_code::reduce) {
+      const int sms = device::available() ? device::current().multiprocessors : 132;
+      codegen::build_reduce_ir(*shown, out, g, sms);
+      codegen::plan_chunks(g, sms);
+    } else {
+      prepare(*shown, out, g);
+    }
   } else {
-    prepare(*shown, out, g);
+    prepare(root, out, g);
   }
   explanation e;
   const codegen::kernel_source source = codegen::render(g);

@@ -92,6 +92,7 @@ expr nanmean(const expr& a, axes axis, bool keepdims) {
   return nanmean(a, axis, inexact_dtype(a.dtype()), keepdims);
 }
 expr nanmean(const expr& a, axes axis, dtype t, bool keepdims) {
+  if (is_inexact(a.dtype()) && !is_inexact(t)) throw dtype_error("If a is inexact, then dtype must be inexact");
   return reduction(a, reduce_op::nanmean, axis, keepdims, t, t);
 }
 expr var(const expr& a, axes axis, int ddof, bool keepdims) {
@@ -193,7 +194,10 @@ shape norm_axes(const expr& a, const axes& axis) {
 }  // namespace
 
 expr norm(const expr& a, std::optional<double> ord, axes axis, bool keepdims) {
-  if (!ord) return two_norm(a, axis, keepdims);
+  if (!ord) {
+    if (!axis.all()) norm_axes(a, axis);  // one or two axes, as for an explicit ord
+    return two_norm(a, axis, keepdims);
+  }
   const shape list = norm_axes(a, axis);
   if (list.size() == 1) return vector_norm(a, *ord, static_cast<int>(list[0]), keepdims);
   return matrix_norm(a, *ord, static_cast<int>(list[0]), static_cast<int>(list[1]), keepdims);

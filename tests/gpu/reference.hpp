@@ -98,6 +98,16 @@ inline constexpr bool is_complex_v =
 template <class T>
 inline constexpr bool is_integer_v = std::is_integral_v<T> && !std::is_same_v<T, bool>;
 
+// The real type of a complex type; other types are their own.
+template <class T>
+struct real_of {
+  using type = T;
+};
+template <class R>
+struct real_of<std::complex<R>> {
+  using type = R;
+};
+
 // The dtype kinds a ufunc has loops for, spelled as in include/jet/detail/op_list.hpp.
 enum kinds : unsigned { B = 1, I = 2, F = 4, C = 8 };
 template <class T>
@@ -527,17 +537,22 @@ inline std::string multi_index(const jet::shape& s, std::int64_t flat) {
 
 // "" when every element of `got` matches `want`; else how many differ and the first one.
 // Uses no Catch macros, so threads may call it.
+// "" when `got` has dtype R and `count` elements; else what differs.
 template <class R>
-std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want,
-                     double floor = 1.0) {
-  std::ostringstream s;
+std::string dtype_or_size_mismatch(const jet::array& got, std::size_t count) {
   if (got.dtype() != jet::dtype_of<R>())
     return "result dtype " + std::string(jet::name(got.dtype())) + ", want " +
            std::string(jet::name(jet::dtype_of<R>()));
-  if (got.size() != static_cast<std::int64_t>(want.size())) {
-    s << "result has " << got.size() << " elements, want " << want.size();
-    return s.str();
-  }
+  if (got.size() != static_cast<std::int64_t>(count))
+    return "result has " + std::to_string(got.size()) + " elements, want " + std::to_string(count);
+  return {};
+}
+
+template <class R>
+std::string mismatch(const jet::array& got, const std::vector<wide_t<R>>& want,
+                     double floor = 1.0) {
+  if (std::string m = dtype_or_size_mismatch<R>(got, want.size()); !m.empty()) return m;
+  std::ostringstream s;
   const host_values<R> host = download<R>(got);
   const double rtol = tolerance(got.dtype()), overflow = overflow_threshold(got.dtype());
   std::int64_t bad = 0, first = -1;

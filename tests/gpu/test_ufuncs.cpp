@@ -19,15 +19,6 @@ namespace {
 
 using namespace jet_test;
 
-template <class T>
-struct real_of {
-  using type = T;
-};
-template <class R>
-struct real_of<std::complex<R>> {
-  using type = R;
-};
-
 // The host type of a ufunc's result, from its input type T and the reference's return type:
 // bool for predicates, the real type for absolute, real, imag and angle of complex numbers.
 template <class T, class Ret>
