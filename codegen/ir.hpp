@@ -60,6 +60,7 @@ struct reduction {
   std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
   std::int64_t splits = 1, chunk = 1;    // the reduced axis cut in `splits` chunks
   void* work = nullptr;                  // splits x M partial states when splits > 1
+  unsigned* counters = nullptr;          // per grid column: chunks done (zero between launches)
 };
 
 struct graph {

@@ -1,7 +1,8 @@
 // The kernel's parameter block. Its layout is the one render.cpp declares: every field
 // 8-byte aligned, in this order: output pointer, input pointers, scalars, element count,
 // extents (rank > 1), then the strides of each operand that is not contiguous or scalar;
-// reductions add outputs, length, chunk, splits, the work buffer and the post-step argument.
+// reductions add outputs, length, chunk, splits, the work buffer, the chunk counters and the
+// post-step argument.
 #include <complex>
 #include <cstring>
 
@@ -66,6 +67,7 @@ std::size_t layout(const ir::graph& g, Writer&& write) {
     const ir::reduction& r = g.reduce;
     for (const std::int64_t v : {r.outputs, r.length, r.chunk, r.splits}) put(&v, 8, 8);
     put(&r.work, 8, 8);
+    put(&r.counters, 8, 8);
     put(&r.post_arg, 8, 8);
   }
   return at;

@@ -18,7 +18,8 @@ template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a
 template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
 template <class T, class R> __device__ __forceinline__ T jet_scale(T x, R s) { return x * s; }
 template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
-template <class T> __device__ __forceinline__ T jet_dot(T a, T b) { return a * b; }
+template <class T> __device__ __forceinline__ double jet_re(T x) { return (double)x; }
+template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }
 )";
 
 const char* const preamble_reduce_complex = R"(
@@ -33,7 +34,8 @@ template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) {
 template <class R> __device__ __forceinline__ jet_complex<R> jet_div_count(jet_complex<R> x, long long n) {
   return {x.re / R(n), x.im / R(n)};
 }
-template <class R> __device__ __forceinline__ R jet_dot(jet_complex<R> a, jet_complex<R> b) { return a.re * b.re + a.im * b.im; }
+template <class R> __device__ __forceinline__ double jet_re(jet_complex<R> x) { return (double)x.re; }
+template <class R> __device__ __forceinline__ double jet_im(jet_complex<R> x) { return (double)x.im; }
 )";
 
 const char* const preamble_accumulators = R"(
@@ -62,30 +64,41 @@ template <class T> struct alignas(8) jet_acc_nanmean {
   __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) { v = v + x; ++n; } }
   __device__ __forceinline__ void merge(const jet_acc_nanmean& o) { v = v + o.v; n += o.n; }
 };
-// Welford's update per element and Chan's formula for merging partials: one pass, stable.
+// Sums of deviations from a shift (the first element seen), in double: no division per
+// element, and float32 data keeps ~1e-12 relative accuracy. Partials merge by Chan's formula,
+// re-centred on the merged mean. Complex values add the variances of both parts.
 template <class T, class R> struct alignas(8) jet_acc_var {
   long long n;
-  T mean;
-  R m2;
-  __device__ __forceinline__ void init() { n = 0; mean = jet_num<T>::zero(); m2 = R(0); }
+  double shift_re, shift_im, s_re, s_im, s2;
+  __device__ __forceinline__ void init() { n = 0; shift_re = shift_im = s_re = s_im = s2 = 0.0; }
   __device__ __forceinline__ void add(T x, long long) {
+    const double re = jet_re(x), im = jet_im(x);
+    if (n == 0) { shift_re = re; shift_im = im; }
+    const double dr = re - shift_re, di = im - shift_im;
+    s_re += dr;
+    s_im += di;
+    s2 += dr * dr + di * di;
     ++n;
-    const T d = x - mean;
-    mean = mean + jet_scale(d, R(1) / R(n));
-    m2 += jet_dot(d, x - mean);
   }
-  __device__ __forceinline__ void merge(const jet_acc_var& o) {
+  __device__ __forceinline__ double m2() const { return s2 - (s_re * s_re + s_im * s_im) / (double)n; }
+  // Not inlined: merges are rare, and double divisions inlined at every merge site of the
+  // warp and block combining cost NVRTC most of a second.
+  __device__ __noinline__ void merge(const jet_acc_var& o) {
     if (o.n == 0) return;
     if (n == 0) { *this = o; return; }
-    const R total = R(n + o.n);
-    const T d = o.mean - mean;
-    mean = mean + jet_scale(d, R(o.n) / total);
-    m2 += o.m2 + jet_dot(d, d) * (R(n) * R(o.n) / total);
+    const double na = (double)n, nb = (double)o.n, total = na + nb;
+    const double ar = shift_re + s_re / na, ai = shift_im + s_im / na;
+    const double br = o.shift_re + o.s_re / nb, bi = o.shift_im + o.s_im / nb;
+    const double dr = br - ar, di = bi - ai;
+    s2 = m2() + o.m2() + (dr * dr + di * di) * (na * nb / total);
+    shift_re = ar + dr * (nb / total);
+    shift_im = ai + di * (nb / total);
+    s_re = s_im = 0.0;
     n += o.n;
   }
   __device__ __forceinline__ R variance(double ddof) const {
-    const R dof = R(n) - R(ddof);
-    return m2 / (dof > R(0) ? dof : R(0));
+    const double dof = (double)n - ddof;
+    return R(m2() / (dof > 0.0 ? dof : 0.0));
   }
 };
 // Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
@@ -124,6 +137,27 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
   __device__ __forceinline__ void add(T x, long long k) { if (beats(x, k)) { v = x; i = k; } }
   __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0) add(o.v, o.i); }
 };
+// Complex extremes: values are no total order and NumPy returns the first NaN element itself,
+// so complex min and max track indices (jet_acc_arg); the nan forms keep the first extreme
+// that is no NaN and, for all-NaN slices, the first NaN.
+template <class T, bool Max> struct alignas(8) jet_acc_nanarg {
+  jet_acc_arg<T, Max> best;
+  jet_acc_arg<T, Max> first_nan;
+  __device__ __forceinline__ void init() { best.init(); first_nan.init(); }
+  __device__ __forceinline__ void add(T x, long long k) {
+    if (jet_nan(x)) first_nan.add(x, k);
+    else best.add(x, k);
+  }
+  __device__ __forceinline__ void merge(const jet_acc_nanarg& o) { best.merge(o.best); first_nan.merge(o.first_nan); }
+  __device__ __forceinline__ T result() const { return best.i >= 0 ? best.v : first_nan.v; }
+};
+template <class T> struct alignas(8) jet_acc_argptp {
+  jet_acc_arg<T, false> lo;
+  jet_acc_arg<T, true> hi;
+  __device__ __forceinline__ void init() { lo.init(); hi.init(); }
+  __device__ __forceinline__ void add(T x, long long k) { lo.add(x, k); hi.add(x, k); }
+  __device__ __forceinline__ void merge(const jet_acc_argptp& o) { lo.merge(o.lo); hi.merge(o.hi); }
+};
 template <class T, bool All> struct alignas(8) jet_acc_truth {
   int v;
   __device__ __forceinline__ void init() { v = All ? 1 : 0; }
@@ -147,13 +181,22 @@ template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int de
   for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __shfl_down_sync(0xffffffffu, from[w], delta);
   return r;
 }
+// Partial states other blocks wrote: read past the (incoherent) L1 cache.
+template <class S> __device__ __forceinline__ S jet_load_cg(const S* from) {
+  S r;
+  const unsigned* words = reinterpret_cast<const unsigned*>(from);
+  unsigned* to = reinterpret_cast<unsigned*>(&r);
+  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __ldcg(words + w);
+  return r;
+}
+// Loops kept rolled and the block step out of line: NVRTC time grows with every inlined copy.
 template <class S> __device__ __forceinline__ S jet_warp_reduce(S s) {
-  #pragma unroll
+  #pragma unroll 1
   for (int delta = 16; delta > 0; delta >>= 1) s.merge(jet_shfl_down(s, delta));
   return s;
 }
 // The block's combined state, in thread 0.
-template <class S> __device__ __forceinline__ S jet_block_reduce(S s) {
+template <class S> __device__ __noinline__ S jet_block_reduce(S s) {
   __shared__ S partial[8];
   s = jet_warp_reduce(s);
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;

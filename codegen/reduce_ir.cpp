@@ -110,9 +110,10 @@ void choose_layout(ir::graph& g, int multiprocessors) {
 std::size_t state_bytes(reduce_op op, dtype value) {
   const std::size_t v = value == dtype::float16 || value == dtype::bfloat16 ? 4 : itemsize(value);
   const std::size_t base = (v + 7) / 8 * 8;
+  if (is_complex(value) && (op == reduce_op::nanmin || op == reduce_op::nanmax)) return 2 * (base + 8);
   switch (op) {
     case reduce_op::nanmean: return base + 8;
-    case reduce_op::var: return base + 16;
+    case reduce_op::var: return 48;
     case reduce_op::min:
     case reduce_op::max:
     case reduce_op::nanmin:

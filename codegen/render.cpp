@@ -163,7 +163,8 @@ void render_params(const ir::graph& g, std::string& s) {
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     if (g.inputs[k].has_strides())
       s += "  long long in" + std::to_string(k) + "_strides[" + std::to_string(nd) + "];\n";
-  if (g.reduce.active) s += "  long long outputs, length, chunk, splits;\n  void* work;\n  double post_arg;\n";
+  if (g.reduce.active)
+    s += "  long long outputs, length, chunk, splits;\n  void* work;\n  unsigned* counters;\n  double post_arg;\n";
   s += "};\n\n";
 }
 

@@ -1,8 +1,7 @@
-// Reduction IR -> CUDA C: the producer's element function, an accumulator, and two kernels.
-// The main kernel reduces chunks of the reduced axes, either a warp or a block per output
-// (`rows`, reduced axes innermost) or a thread per output (`columns`); with one chunk per
-// output it stores the result, else it writes partial states that the `_combine` kernel
-// merges and stores.
+// Reduction IR -> CUDA C: the producer's element function, an accumulator, and one kernel.
+// It reduces chunks of the reduced axes, either a warp or a block per output (`rows`, reduced
+// axes innermost) or a thread per output (`columns`); with one chunk per output it stores the
+// result, else it writes partial states and the last block to finish merges and stores them.
 #include <string>
 
 #include "codegen/render_common.hpp"
@@ -22,6 +21,16 @@ dtype real_of(dtype t) {
 std::string accumulator(const ir::graph& g) {
   const dtype t = g.code.back().type;
   const std::string v = value_type(t);
+  if (is_complex(t)) {
+    switch (g.reduce.op) {
+      case reduce_op::min: return "jet_acc_arg<" + v + ", false>";
+      case reduce_op::max: return "jet_acc_arg<" + v + ", true>";
+      case reduce_op::nanmin: return "jet_acc_nanarg<" + v + ", false>";
+      case reduce_op::nanmax: return "jet_acc_nanarg<" + v + ", true>";
+      case reduce_op::ptp: return "jet_acc_argptp<" + v + ">";
+      default: break;
+    }
+  }
   switch (g.reduce.op) {
     case reduce_op::sum:
     case reduce_op::mean: return "jet_acc_sum<" + v + ">";
@@ -55,6 +64,8 @@ std::string result_of(const ir::graph& g) {
     case reduce_op::ptp: r = "(s.hi.v - s.lo.v)"; break;
     case reduce_op::argmin:
     case reduce_op::argmax: r = "s.i"; break;
+    case reduce_op::min:
+    case reduce_op::max: r = "s.v"; break;
     case reduce_op::all:
     case reduce_op::any: r = "(s.v != 0)"; break;
     default: r = "s.v";
@@ -94,7 +105,8 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
 void render_access(const ir::graph& g, std::string& s) {
   const std::string slots = std::to_string(g.inputs.size() + 1);
   const int nd = g.extents.size(), kept = g.reduce.kept;
-  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
+  // Not inlined: called once per output, and shared by the accumulating and finishing code.
+  s += "__device__ __noinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
   s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
   render_unravel(g, s, "m", 0, kept, true);
   s += "}\n\n";
@@ -110,15 +122,61 @@ void render_access(const ir::graph& g, std::string& s) {
   }
   s += "  return " + call + ");\n}\n\n";
   const dtype out = g.output.type, result = g.reduce.result;
-  s += "__device__ __forceinline__ void jet_store(const jet_params& p, const jet_off* b, const jet_state& s) {\n";
+  s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const jet_state& s) {\n";
   s += std::string("  const ") + value_type(result) + " r = " + result_of(g) + ";\n";
   const std::string converted = result == out ? "r" : render_cast(result, out, "r");
   const std::string at = g.output.has_strides() ? "b[" + std::to_string(g.inputs.size()) + "]" : "0";
   s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
 }
 
-// A partial state written to, or read from, the work buffer: chunk-major, then output.
-const char* const work_slot = "((jet_state*)p.work)[(unsigned long long)blockIdx.y * p.outputs + m]";
+// Four states per thread, one per unrolled load, so that no element waits on the one before;
+// `step` is the distance between a thread's consecutive elements.
+void render_accumulate(std::string& s, const std::string& first, const std::string& step) {
+  s += "    jet_state part[4];\n";
+  s += "    #pragma unroll\n    for (int u = 0; u < 4; ++u) part[u].init();\n";
+  s += "    for (jet_idx k = " + first + "; k < k1; k += 4 * " + step + ") {\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < 4; ++u) {\n";
+  s += "        const jet_idx kk = k + u * " + step + ";\n";
+  s += "        if (kk < k1) part[u].add(jet_at(p, kk, b), (long long)kk);\n      }\n    }\n";
+  s += "    part[0].merge(part[1]);\n    part[2].merge(part[3]);\n    part[0].merge(part[2]);\n";
+  s += "    jet_state s = part[0];\n";
+}
+
+// Output m's partial state of this chunk: stored when the reduced axes are one chunk, else
+// written to the work buffer (chunk-major).
+const char* const keep_partial =
+    "      if (p.splits == 1) jet_store(p, b, s);\n"
+    "      else ((jet_state*)p.work)[(unsigned long long)blockIdx.y * p.outputs + m] = s;\n";
+
+// With several chunks, the last block of a column of the grid to finish merges the chunks'
+// partial states of its outputs and stores them (counted per column; the count is reset for
+// the next launch on this stream).
+void render_last_block(const ir::graph& g, std::string& s) {
+  s += "  if (p.splits == 1) return;\n";
+  s += "  __shared__ int jet_last;\n";
+  s += "  __threadfence();\n  __syncthreads();\n";
+  s += "  if (threadIdx.x == 0) {\n";
+  s += "    jet_last = atomicAdd(p.counters + blockIdx.x, 1u) == (unsigned)p.splits - 1;\n";
+  s += "    if (jet_last) p.counters[blockIdx.x] = 0;\n  }\n";
+  s += "  __syncthreads();\n  if (!jet_last) return;\n  __threadfence();\n";
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const std::string merge_from = "s.merge(jet_load_cg(((const jet_state*)p.work) + j * p.outputs + m));\n";
+  const std::string store = "jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n";
+  if (g.reduce.columns) {
+    s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
+    s += "  if (m >= M) return;\n  jet_state s;\n  s.init();\n";
+    s += "  for (unsigned long long j = 0; j < (unsigned long long)p.splits; ++j) " + merge_from;
+    s += "  {\n      " + store + "  }\n";
+    return;
+  }
+  const std::string group = std::to_string(g.reduce.group);
+  s += "  const jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group + ";\n";
+  s += "  jet_state s;\n  s.init();\n";
+  s += "  if (m < M)\n    for (unsigned long long j = lane; j < (unsigned long long)p.splits; j += " + group + ") " +
+       merge_from;
+  s += g.reduce.group == 32 ? "  s = jet_warp_reduce(s);\n" : "  s = jet_block_reduce(s);\n";
+  s += "  if (lane == 0 && m < M) {\n      " + store + "  }\n";
+}
 
 void render_rows(const ir::graph& g, std::string& s) {
   const std::string group = std::to_string(g.reduce.group), slots = std::to_string(g.inputs.size() + 1);
@@ -127,27 +185,21 @@ void render_rows(const ir::graph& g, std::string& s) {
   s += "  for (jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group +
        "; m < M; m += (jet_idx)gridDim.x * per_block) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
-  s += "    jet_state s;\n    s.init();\n";
-  s += "    for (jet_idx k = k0 + lane; k < k1; k += 4 * " + group + ") {\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < 4; ++u) {\n";
-  s += "        const jet_idx kk = k + u * " + group + ";\n";
-  s += "        if (kk < k1) s.add(jet_at(p, kk, b), (long long)kk);\n      }\n    }\n";
+  render_accumulate(s, "k0 + lane", group);
   s += g.reduce.group == 32 ? "    s = jet_warp_reduce(s);\n" : "    s = jet_block_reduce(s);\n";
-  s += "    if (lane == 0) {\n      if (p.splits == 1) jet_store(p, b, s);\n      else " + std::string(work_slot) +
-       " = s;\n    }\n  }\n";
+  s += "    if (lane == 0) {\n" + std::string(keep_partial) + "    }\n  }\n";
+  render_last_block(g, s);
 }
 
 void render_columns(const ir::graph& g, std::string& s) {
   const std::string slots = std::to_string(g.inputs.size() + 1);
-  s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
-  s += "  if (m >= M) return;\n";
-  s += "  jet_off b[" + slots + "];\n  jet_bases(p, m, b);\n";
-  s += "  jet_state s;\n  s.init();\n";
-  s += "  for (jet_idx k = k0; k < k1; k += 4) {\n";
-  s += "    #pragma unroll\n    for (int u = 0; u < 4; ++u) {\n";
-  s += "      const jet_idx kk = k + u;\n";
-  s += "      if (kk < k1) s.add(jet_at(p, kk, b), (long long)kk);\n    }\n  }\n";
-  s += "  if (p.splits == 1) jet_store(p, b, s);\n  else " + std::string(work_slot) + " = s;\n";
+  s += "  {\n    const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
+  s += "    if (m < M) {\n";
+  s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
+  render_accumulate(s, "k0", "1");
+  s += keep_partial;
+  s += "    }\n  }\n";
+  render_last_block(g, s);
 }
 
 std::string reduction_name(const ir::graph& g) {
@@ -170,15 +222,6 @@ kernel_source render_reduction(const ir::graph& g) {
   if (g.reduce.columns) render_columns(g, s);
   else render_rows(g, s);
   s += "}\n\n";
-  s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name + "_combine(const __grid_constant__ jet_params p) {\n";
-  s += "  const jet_idx M = (jet_idx)p.outputs;\n";
-  s += "  for (jet_idx m = blockIdx.x; m < M; m += gridDim.x) {\n";
-  s += "    jet_state s;\n    s.init();\n";
-  s += "    for (unsigned long long j = threadIdx.x; j < (unsigned long long)p.splits; j += 256)\n";
-  s += "      s.merge(((const jet_state*)p.work)[j * p.outputs + m]);\n";
-  s += "    s = jet_block_reduce(s);\n";
-  s += "    if (threadIdx.x == 0) {\n      jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n    }\n";
-  s += "  }\n}\n";
   return out;
 }
 

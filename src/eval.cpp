@@ -4,6 +4,8 @@
 
 #include <algorithm>
 #include <chrono>
+#include <map>
+#include <mutex>
 #include <cstdio>
 
 #include "codegen/passes.hpp"
@@ -11,8 +13,10 @@
 #include "jet/error.hpp"
 #include "src/cache_stats.hpp"
 #include "src/disk_cache.hpp"
+#include "src/cuda_check.hpp"
 #include "src/kernel.hpp"
 #include "src/memory.hpp"
+#include "src/stream_state.hpp"
 
 namespace jet::detail {
 namespace {
@@ -122,8 +126,27 @@ bool uses_index(const ir::graph& g) {
   return false;
 }
 
-// A reduction: the main kernel over chunks of the reduced axes, then, when it wrote
-// partial states, the combine kernel.
+// Chunk counters of reductions on the current device and stream: zeroed once here, and
+// reset by each kernel's last block, so launches in stream order can share them. Never
+// freed: kernels may use them until the process ends.
+unsigned* chunk_counters(std::size_t needed) {
+  static std::mutex mutex;
+  static std::map<std::pair<int, cudaStream_t>, unsigned*> counters;
+  int device_index = 0;
+  check_cuda(cudaGetDevice(&device_index), "cudaGetDevice");
+  const std::size_t capacity = std::size_t(device::current().multiprocessors) * 8;
+  if (needed > capacity) throw internal_error("a reduction needs " + std::to_string(needed) + " chunk counters");
+  std::lock_guard lock(mutex);
+  unsigned*& slot = counters[{device_index, current_stream()}];
+  if (!slot) {
+    check_cuda(cudaMalloc(&slot, capacity * sizeof(unsigned)), "cudaMalloc");
+    check_cuda(cudaMemsetAsync(slot, 0, capacity * sizeof(unsigned), current_stream()), "cudaMemsetAsync");
+  }
+  return slot;
+}
+
+// A reduction: one kernel over chunks of the reduced axes; with several chunks per output,
+// the last block of each grid column to finish merges the chunks' partial states.
 void evaluate_reduction(const node& root, const array& out) {
   if (!(out.shape() == root.extents)) {
     // Assigned into a view it broadcasts to: reduce once, then copy across.
@@ -142,11 +165,17 @@ void evaluate_reduction(const node& root, const array& out) {
     evaluate(*reduction_of_value(root), out);
     return;
   }
+  // Empty operands have no memory; only elements that are read need it.
   for (const ir::operand& op : g.inputs)
-    if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
+    if (!op.data && g.reduce.length > 0) throw value_error("a jet::placeholder array cannot be evaluated");
   const std::size_t work_bytes = codegen::plan_chunks(g, sms);
   const std::shared_ptr<buffer> work = allocate(work_bytes);
   g.reduce.work = work->data;
+  const ir::reduction& r = g.reduce;
+  const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
+  std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
+  if (r.splits == 1 && !r.columns) blocks = std::min(blocks, max_grid_blocks());
+  if (r.splits > 1) g.reduce.counters = chunk_counters(static_cast<std::size_t>(blocks));
   alignas(16) std::byte params[max_params_bytes];
   if (!codegen::pack_params(g, params, sizeof params)) {
     evaluate(*reduction_of_value(root), out);
@@ -155,18 +184,12 @@ void evaluate_reduction(const node& root, const array& out) {
   signature.clear();
   codegen::append_signature(g, signature);
   const loaded_kernel& kernel = find_or_build(g, signature);
-  const ir::reduction& r = g.reduce;
-  const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
-  std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
-  if (!r.columns && r.splits == 1) blocks = std::min(blocks, max_grid_blocks());
   if (debug_level() >= 3)
     std::fprintf(stderr, "[jet] launch %s: %lld outputs of %lld elements, %s, %lld x %lld blocks\n",
                  kernel.name().c_str(), static_cast<long long>(r.outputs), static_cast<long long>(r.length),
                  r.columns ? "columns" : r.group == 32 ? "a warp per output" : "a block per output",
                  static_cast<long long>(blocks), static_cast<long long>(r.splits));
   launch_grid(kernel.handle(), dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r.splits)), params);
-  if (r.splits > 1)
-    launch_grid(kernel.combine(), dim3(static_cast<unsigned>(std::min(r.outputs, max_grid_blocks()))), params);
 }
 
 }  // namespace

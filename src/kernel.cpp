@@ -33,11 +33,6 @@ loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.n
                                  nullptr, 0),
              "cudaLibraryLoadData");
   check_cuda(cudaLibraryGetKernel(&kernel_, library_, compiled.name.c_str()), "cudaLibraryGetKernel");
-  unsigned int count = 0;
-  check_cuda(cudaLibraryGetKernelCount(&count, library_), "cudaLibraryGetKernelCount");
-  if (count > 1)
-    check_cuda(cudaLibraryGetKernel(&combine_, library_, (compiled.name + "_combine").c_str()),
-               "cudaLibraryGetKernel");
 }
 
 loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }

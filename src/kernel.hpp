@@ -19,14 +19,11 @@ class loaded_kernel {
   loaded_kernel(const loaded_kernel&) = delete;
   loaded_kernel& operator=(const loaded_kernel&) = delete;
   cudaKernel_t handle() const { return kernel_; }
-  // A reduction's second kernel, `<name>_combine`; null for elementwise kernels.
-  cudaKernel_t combine() const { return combine_; }
   const std::string& name() const { return name_; }
 
  private:
   cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;
-  cudaKernel_t combine_ = nullptr;
   std::string name_;
 };
 
