@@ -18,9 +18,8 @@ template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a
 template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
 template <class T, class R> __device__ __forceinline__ T jet_scale(T x, R s) { return x * s; }
 template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
-template <class T> struct jet_is_cplx { static constexpr bool value = false; };
-template <class T> __device__ __forceinline__ T jet_re(T x) { return x; }
-template <class T> __device__ __forceinline__ T jet_im(T) { return T(0); }
+template <class T> __device__ __forceinline__ double jet_re(T x) { return (double)x; }
+template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }
 )";
 
 const char* const preamble_reduce_complex = R"(
@@ -35,9 +34,8 @@ template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) {
 template <class R> __device__ __forceinline__ jet_complex<R> jet_div_count(jet_complex<R> x, long long n) {
   return {x.re / R(n), x.im / R(n)};
 }
-template <class R> struct jet_is_cplx<jet_complex<R>> { static constexpr bool value = true; };
-template <class R> __device__ __forceinline__ R jet_re(jet_complex<R> x) { return x.re; }
-template <class R> __device__ __forceinline__ R jet_im(jet_complex<R> x) { return x.im; }
+template <class R> __device__ __forceinline__ double jet_re(jet_complex<R> x) { return (double)x.re; }
+template <class R> __device__ __forceinline__ double jet_im(jet_complex<R> x) { return (double)x.im; }
 )";
 
 const char* const preamble_accumulators = R"(
@@ -66,31 +64,25 @@ template <class T> struct alignas(8) jet_acc_nanmean {
   __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) { v = v + x; ++n; } }
   __device__ __forceinline__ void merge(const jet_acc_nanmean& o) { v = v + o.v; n += o.n; }
 };
-// Sums of deviations from a shift (the first element a state sees) in the value type R: no
-// division per element, and each state sums few elements, so float32 keeps ~1e-6. Partials
-// merge in double by Chan's formula, re-centred on the merged mean. Complex values add the
-// variances of both parts.
+// Sums of deviations from a shift (the first element seen), in double: no division per
+// element, and float32 data keeps ~1e-12 relative accuracy. Partials merge by Chan's formula,
+// re-centred on the merged mean. Complex values add the variances of both parts.
 template <class T, class R> struct alignas(8) jet_acc_var {
   long long n;
-  R shift_re, shift_im, s_re, s_im, s2;
-  __device__ __forceinline__ void init() { n = 0; shift_re = shift_im = s_re = s_im = s2 = R(0); }
+  double shift_re, shift_im, s_re, s_im, s2;
+  __device__ __forceinline__ void init() { n = 0; shift_re = shift_im = s_re = s_im = s2 = 0.0; }
   __device__ __forceinline__ void add(T x, long long) {
-    if (n == 0) { shift_re = jet_re(x); shift_im = jet_im(x); }
-    const R dr = jet_re(x) - shift_re;
+    const double re = jet_re(x), im = jet_im(x);
+    if (n == 0) { shift_re = re; shift_im = im; }
+    const double dr = re - shift_re, di = im - shift_im;
     s_re += dr;
-    s2 += dr * dr;
-    if constexpr (jet_is_cplx<T>::value) {
-      const R di = jet_im(x) - shift_im;
-      s_im += di;
-      s2 += di * di;
-    }
+    s_im += di;
+    s2 += dr * dr + di * di;
     ++n;
   }
-  __device__ __forceinline__ double m2() const {
-    return (double)s2 - ((double)s_re * s_re + (double)s_im * s_im) / (double)n;
-  }
-  // Not inlined: merges are rare, and double divisions inlined at every merge site cost NVRTC
-  // most of a second.
+  __device__ __forceinline__ double m2() const { return s2 - (s_re * s_re + s_im * s_im) / (double)n; }
+  // Not inlined: merges are rare, and double divisions inlined at every merge site of the
+  // warp and block combining cost NVRTC most of a second.
   __device__ __noinline__ void merge(const jet_acc_var& o) {
     if (o.n == 0) return;
     if (n == 0) { *this = o; return; }
@@ -98,10 +90,10 @@ template <class T, class R> struct alignas(8) jet_acc_var {
     const double ar = shift_re + s_re / na, ai = shift_im + s_im / na;
     const double br = o.shift_re + o.s_re / nb, bi = o.shift_im + o.s_im / nb;
     const double dr = br - ar, di = bi - ai;
-    s2 = R(m2() + o.m2() + (dr * dr + di * di) * (na * nb / total));
-    shift_re = R(ar + dr * (nb / total));
-    shift_im = R(ai + di * (nb / total));
-    s_re = s_im = R(0);
+    s2 = m2() + o.m2() + (dr * dr + di * di) * (na * nb / total);
+    shift_re = ar + dr * (nb / total);
+    shift_im = ai + di * (nb / total);
+    s_re = s_im = 0.0;
     n += o.n;
   }
   __device__ __forceinline__ R variance(double ddof) const {

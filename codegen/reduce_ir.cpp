@@ -113,7 +113,7 @@ std::size_t state_bytes(reduce_op op, dtype value) {
   if (is_complex(value) && (op == reduce_op::nanmin || op == reduce_op::nanmax)) return 2 * (base + 8);
   switch (op) {
     case reduce_op::nanmean: return base + 8;
-    case reduce_op::var: return 48;  // n and five sums of at most 8 bytes
+    case reduce_op::var: return 48;
     case reduce_op::min:
     case reduce_op::max:
     case reduce_op::nanmin:
