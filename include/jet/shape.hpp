@@ -22,12 +22,20 @@ class shape {
   // showed in the host cost of every expression. Copies move the whole fixed block, which is
   // cheaper than a loop and well-defined for unset bytes.
   shape() {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
+// GCC cannot see that the unset slots are never read and warns about copying them.
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic push
+#pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
+#endif
   shape(const shape& other) : size_(other.size_) { std::memcpy(&values_, &other.values_, sizeof values_); }
   shape& operator=(const shape& other) {
     std::memmove(&values_, &other.values_, sizeof values_);
     size_ = other.size_;
     return *this;
   }
+#if defined(__GNUC__) && !defined(__clang__)
+#pragma GCC diagnostic pop
+#endif
   shape(std::initializer_list<std::int64_t> values) { assign(values.begin(), values.end()); }
   explicit shape(std::span<const std::int64_t> values) { assign(values.begin(), values.end()); }
   // A shape of `n` copies of `value`.
