@@ -169,8 +169,12 @@ template <class T>
 class host_values {
  public:
   host_values() = default;
+  // A negative count is a bug in the test; clamping it also keeps GCC from warning that the
+  // size_t it becomes could exceed any object.
   explicit host_values(std::int64_t n)
-      : data_(std::make_unique<T[]>(static_cast<std::size_t>(n))), size_(n) {}
+      : data_(std::make_unique<T[]>(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)))), size_(n) {
+    REQUIRE(n >= 0);
+  }
   std::int64_t size() const { return size_; }
   T* data() { return data_.get(); }
   const T* data() const { return data_.get(); }
