@@ -1,7 +1,7 @@
 // NumPy's elementwise semantics on the host, the references the GPU ufunc tests compare with.
 #pragma once
 
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 
 namespace jet_test {
 

@@ -15,7 +15,7 @@
 #include <vector>
 
 #include "gpu/numpy_semantics.hpp"
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 
 namespace jet_test {
 

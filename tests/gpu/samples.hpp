@@ -5,7 +5,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 
 namespace jet_test {
 

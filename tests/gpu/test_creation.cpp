@@ -7,7 +7,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 #include "gpu/samples.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "gpu/numpy_semantics.hpp"
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 #include "gpu/samples.hpp"
 
 namespace {

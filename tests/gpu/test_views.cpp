@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "gpu/reference.hpp"
+#include "gpu/comparison.hpp"
 
 namespace {
 
