@@ -117,12 +117,6 @@ void check_weak_integer_fits(const scalar_value& s, dtype t) {
   throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
 }
 
-dtype real_of(dtype t) {
-  if (t == dtype::complex64) return dtype::float32;
-  if (t == dtype::complex128) return dtype::float64;
-  return t;
-}
-
 // An operand converted to the loop dtype: weak scalars take it, arrays get a cast.
 node_ptr typed_operand(const node_ptr& arg, dtype loop) {
   if (!arg->is_weak()) return make_cast(arg, loop);
@@ -197,7 +191,7 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
     }
   }
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
-                       : r.result == result_rule::real  ? real_of(loop)
+                       : r.result == result_rule::real  ? real_dtype(loop)
                                                         : loop;
   node_ptr typed[3];
   for (int i = 0; i < n; ++i) typed[i] = typed_operand(args[i], loop);

@@ -11,12 +11,6 @@ namespace {
 
 using detail::reduce_op;
 
-dtype real_of(dtype t) {
-  if (t == dtype::complex64) return dtype::float32;
-  if (t == dtype::complex128) return dtype::float64;
-  return t;
-}
-
 // The accumulator over the producer's values.
 std::string accumulator(const ir::graph& g) {
   const dtype t = g.code.back().type;
@@ -37,7 +31,7 @@ std::string accumulator(const ir::graph& g) {
     case reduce_op::prod: return "jet_acc_prod<" + v + ">";
     case reduce_op::nansum: return "jet_acc_nansum<" + v + ">";
     case reduce_op::nanmean: return "jet_acc_nanmean<" + v + ">";
-    case reduce_op::var: return "jet_acc_var<" + v + ", " + value_type(real_of(t)) + ">";
+    case reduce_op::var: return "jet_acc_var<" + v + ", " + value_type(real_dtype(t)) + ">";
     case reduce_op::min: return "jet_acc_extreme<" + v + ", false, false>";
     case reduce_op::max: return "jet_acc_extreme<" + v + ", true, false>";
     case reduce_op::nanmin: return "jet_acc_extreme<" + v + ", false, true>";
@@ -64,8 +58,6 @@ std::string result_of(const ir::graph& g) {
     case reduce_op::ptp: r = "(s.hi.v - s.lo.v)"; break;
     case reduce_op::argmin:
     case reduce_op::argmax: r = "s.i"; break;
-    case reduce_op::min:
-    case reduce_op::max: r = "s.v"; break;
     case reduce_op::all:
     case reduce_op::any: r = "(s.v != 0)"; break;
     default: r = "s.v";

@@ -1,19 +1,20 @@
 // The pipeline, in order: build IR, collapse, classify, key, look up; on a miss render,
-// compile and load; then pack parameters and launch.
+// compile and load; then pack parameters and launch. Reductions take the same steps with
+// their own IR pass and launch shape; reductions inside expressions are evaluated first.
 #include "src/eval.hpp"
 
 #include <algorithm>
 #include <chrono>
+#include <cstdio>
 #include <map>
 #include <mutex>
-#include <cstdio>
 
 #include "codegen/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/cache_stats.hpp"
-#include "src/disk_cache.hpp"
 #include "src/cuda_check.hpp"
+#include "src/disk_cache.hpp"
 #include "src/kernel.hpp"
 #include "src/memory.hpp"
 #include "src/stream_state.hpp"

@@ -35,12 +35,6 @@ dtype sum_dtype(dtype t) {
 
 dtype inexact_dtype(dtype t) { return is_inexact(t) ? t : dtype::float64; }
 
-dtype real_dtype(dtype t) {
-  if (t == dtype::complex64) return dtype::float32;
-  if (t == dtype::complex128) return dtype::float64;
-  return t;
-}
-
 // `a` converted to `input`, reduced by `op` to `result`.
 expr reduction(const expr& a, reduce_op op, const axes& axis, bool keepdims, dtype input, dtype result,
                reduce_post post = reduce_post::none, double post_arg = 0) {

@@ -72,6 +72,12 @@ inline bool is_integer(dtype t) {
 inline bool is_floating(dtype t) { return kind(t) == dtype_kind::floating; }
 inline bool is_complex(dtype t) { return kind(t) == dtype_kind::complex; }
 inline bool is_inexact(dtype t) { return is_floating(t) || is_complex(t); }
+// The dtype of a value's real part: complex64 -> float32, complex128 -> float64, others as is.
+inline dtype real_dtype(dtype t) {
+  if (t == dtype::complex64) return dtype::float32;
+  if (t == dtype::complex128) return dtype::float64;
+  return t;
+}
 
 // True when every value of `from` is exactly representable in `to` (NumPy's "safe" casting).
 bool can_cast(dtype from, dtype to);
