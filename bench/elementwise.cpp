@@ -87,15 +87,23 @@ int main() {
   // The launch alone, through Jet and through the driver API directly: the floor under the
   // host cost.
   alignas(16) std::byte params[4096];
-  jet::codegen::pack_params(g, params, sizeof params);
+  if (!found || !jet::codegen::pack_params(g, params, sizeof params)) {
+    std::fprintf(stderr, "bench_elementwise: the 7-op kernel is not in the memory cache\n");
+    return 1;
+  }
   const double launch_us = host_us([&] { jet::detail::launch(*found, g.work_items(), g.tiled, params); });
   void* launch_kernel = nullptr;
-  cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr);
+  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr),
+               "cudaGetDriverEntryPointByVersion(cuLaunchKernel)");
   const auto function = reinterpret_cast<CUfunction>(found->handle());
   void* args[] = {params};
   const double driver_us = host_us([&] {
-    reinterpret_cast<PFN_cuLaunchKernel_v4000>(launch_kernel)(function, 1, 1, 1, 256, 1, 1, 0, nullptr, args,
-                                                              nullptr);
+    const CUresult status = reinterpret_cast<PFN_cuLaunchKernel_v4000>(launch_kernel)(
+        function, 1, 1, 1, 256, 1, 1, 0, nullptr, args, nullptr);
+    if (status != CUDA_SUCCESS) {
+      std::fprintf(stderr, "cuLaunchKernel failed with CUresult %d\n", static_cast<int>(status));
+      std::exit(1);
+    }
   });
   std::printf("launch alone: %.2f us through jet::detail::launch, %.2f us through a bare cuLaunchKernel\n", launch_us,
               driver_us);
