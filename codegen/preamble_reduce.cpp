@@ -16,7 +16,6 @@ template <class T> struct jet_num {
 template <class T> __device__ __forceinline__ bool jet_nan(T x) { return x != x; }
 template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a < b; }
 template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
-template <class T, class R> __device__ __forceinline__ T jet_scale(T x, R s) { return x * s; }
 template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
 template <class T> __device__ __forceinline__ double jet_re(T x) { return (double)x; }
 template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }

@@ -169,9 +169,12 @@ void evaluate_reduction(const node& root, const array& out) {
   // Empty operands have no memory; only elements that are read need it.
   for (const ir::operand& op : g.inputs)
     if (!op.data && g.reduce.length > 0) throw value_error("a jet::placeholder array cannot be evaluated");
-  const std::size_t work_bytes = codegen::plan_chunks(g, sms);
-  const std::shared_ptr<buffer> work = allocate(work_bytes);
-  g.reduce.work = work->data;
+  // Partial states need device memory only when the reduced axes are cut into chunks.
+  std::shared_ptr<buffer> work;
+  if (const std::size_t work_bytes = codegen::plan_chunks(g, sms)) {
+    work = allocate(work_bytes);
+    g.reduce.work = work->data;
+  }
   const ir::reduction& r = g.reduce;
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
