@@ -1,23 +1,15 @@
 // matmul's shape rule against NumPy: data/matmul.tsv is numpy.matmul's own answers for every
 // pair of a set of shapes, written by data/generate_matmul.py.
-#include <fstream>
-#include <sstream>
 #include <string>
 
 #include "codegen/matmul_shape.hpp"
+#include "host/numpy_table.hpp"
 #include "jet/error.hpp"
 #include "support/catch.hpp"
 
 namespace {
 
-// "(2,3,4)" -> {2, 3, 4}; "(3,)" -> {3}; "()" -> {}.
-jet::shape parse_shape(const std::string& text) {
-  jet::shape s;
-  std::stringstream in(text.substr(1, text.size() - 2));
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) s.push_back(std::stoll(item));
-  return s;
-}
+using jet_test::parse_shape;
 
 // The shape, or "error: " and the message, as the table spells them.
 std::string outcome(const jet::shape& a, const jet::shape& b) {
@@ -31,17 +23,11 @@ std::string outcome(const jet::shape& a, const jet::shape& b) {
 }  // namespace
 
 TEST_CASE("matmul's result shapes and errors are NumPy's", "[host][linalg]") {
-  std::ifstream in(JET_TEST_DATA "/matmul.tsv");
-  REQUIRE(in);
-  int rows = 0;
-  for (std::string line; std::getline(in, line); ++rows) {
-    std::stringstream fields(line);
-    std::string a, b, want;
-    std::getline(fields, a, '\t');
-    std::getline(fields, b, '\t');
-    std::getline(fields, want);
-    INFO(a << " @ " << b);
-    CHECK(outcome(parse_shape(a), parse_shape(b)) == want);
+  const auto rows = jet_test::read_table(JET_TEST_DATA "/matmul.tsv");
+  for (const auto& row : rows) {
+    REQUIRE(row.size() == 3);
+    INFO(row[0] << " @ " << row[1]);
+    CHECK(outcome(parse_shape(row[0]), parse_shape(row[1])) == row[2]);
   }
-  CHECK(rows == 529);
+  CHECK(rows.size() == 529);
 }
