@@ -26,9 +26,17 @@ void choose_access(ir::graph& g);
 // `multiprocessors` SMs. Launch values (chunks, work buffer) are left to plan_chunks.
 void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
 
-// Cuts the reduced axes into chunks so that the launch fills `multiprocessors` SMs; sets
-// g.reduce.splits and chunk. Returns the bytes of work buffer the kernel then needs.
-std::size_t plan_chunks(ir::graph& g, int multiprocessors);
+// Vectors a lane of a vectorized reduction (g.vector_width > 1) loads per step: 8 elements,
+// or one vector when a vector holds more.
+inline int vector_unroll(int width) { return width >= 8 ? 1 : 8 / width; }
+// Elements a thread of a columns reduction loads per step (one per row, coalesced across the
+// block's outputs).
+constexpr int column_loads = 8;
+
+// Cuts the reduced axes into chunks so that the launch fills the `resident_blocks` blocks of
+// 256 threads the GPU runs at once with this kernel; sets g.reduce.splits and chunk. Returns
+// the bytes of work buffer the kernel then needs.
+std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks);
 
 // Appends the structural signature of `g` to `key`: everything that changes the source,
 // nothing that is a kernel parameter (addresses, extents, strides, scalar values).

@@ -6,6 +6,7 @@ namespace jet::codegen {
 
 const char* const preamble_reduce = R"(
 template <class T> struct jet_num {
+  static constexpr bool complex = false;
   static __device__ __forceinline__ T zero() { return T(0); }
   static __device__ __forceinline__ T one() { return T(1); }
   static __device__ __forceinline__ T nan() {
@@ -23,6 +24,7 @@ template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }
 
 const char* const preamble_reduce_complex = R"(
 template <class R> struct jet_num<jet_complex<R>> {
+  static constexpr bool complex = true;
   static __device__ __forceinline__ jet_complex<R> zero() { return {R(0), R(0)}; }
   static __device__ __forceinline__ jet_complex<R> one() { return {R(1), R(0)}; }
   static __device__ __forceinline__ jet_complex<R> nan() { return {jet_num<R>::nan(), jet_num<R>::nan()}; }
@@ -76,7 +78,8 @@ template <class T, class R> struct alignas(8) jet_acc_var {
     const double dr = re - shift_re, di = im - shift_im;
     s_re += dr;
     s_im += di;
-    s2 += dr * dr + di * di;
+    s2 = fma(dr, dr, s2);
+    if (jet_num<T>::complex) s2 = fma(di, di, s2);
     ++n;
   }
   __device__ __forceinline__ double m2() const { return s2 - (s_re * s_re + s_im * s_im) / (double)n; }

@@ -75,6 +75,25 @@ std::int64_t span_of(const ir::operand& op, const shape& extents) {
   return span;
 }
 
+// Rows whose one reduced axis has unit stride in the operands that move along it (and stride 0
+// in the rest) load 16-byte vectors: those operands become strided_unit_inner, the others
+// strided_zero_inner, so that the key tells the two apart. Alignment is checked per row.
+void choose_vectors(ir::graph& g) {
+  const int n = g.extents.size(), inner = n - 1;
+  if (n - g.reduce.kept != 1) return;
+  int widest = 0;
+  for (const ir::operand& op : g.inputs) {
+    if (op.mode == ir::access::scalar || op.strides[inner] == 0) continue;
+    if (op.strides[inner] != 1) return;
+    widest = std::max(widest, itemsize(op.type));
+  }
+  if (widest == 0 || widest > 8) return;
+  g.vector_width = 16 / widest;
+  for (ir::operand& op : g.inputs)
+    if (op.mode != ir::access::scalar)
+      op.mode = op.strides[inner] == 1 ? ir::access::strided_unit_inner : ir::access::strided_zero_inner;
+}
+
 // Rows when the reduced axes are innermost in memory for the largest input (or when there
 // is little to spread over outputs), else a thread per output.
 void choose_layout(ir::graph& g, int multiprocessors) {
@@ -104,6 +123,7 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   // A warp per output when there are enough outputs to fill the GPU with warps, or too few
   // elements per output to keep a block busy.
   r.group = r.outputs >= std::int64_t{multiprocessors} * 32 || r.length <= 2048 ? 32 : 256;
+  if (!r.columns) choose_vectors(g);
 }
 
 // Bytes of one accumulator state on the device (an upper bound; see preamble_reduce.cpp).
@@ -145,14 +165,15 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, i
   choose_layout(g, multiprocessors);
 }
 
-std::size_t plan_chunks(ir::graph& g, int multiprocessors) {
+std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks) {
   ir::reduction& r = g.reduce;
-  // Blocks of 256 threads that keep every SM full, and the fewest elements worth a chunk.
-  const std::int64_t target = std::int64_t{multiprocessors} * 8;
+  // Blocks of 256 threads that fill the GPU in one wave, and the fewest elements worth a chunk.
+  const std::int64_t target = std::max<std::int64_t>(resident_blocks, 1);
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   const std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
-  const std::int64_t step = r.columns ? 4 : 4 * r.group;
-  const std::int64_t min_chunk = r.columns ? 64 : 8 * step;
+  const std::int64_t lane_step = g.vector_width > 1 ? vector_unroll(g.vector_width) * g.vector_width : 4;
+  const std::int64_t step = r.columns ? column_loads : lane_step * r.group;
+  const std::int64_t min_chunk = r.columns ? 64 : 32 * r.group;
   std::int64_t splits = 1;
   if (2 * blocks <= target && r.length > min_chunk)
     splits = std::min({(target + blocks - 1) / blocks, (r.length + min_chunk - 1) / min_chunk, std::int64_t{65535}});

@@ -121,15 +121,65 @@ void render_access(const ir::graph& g, std::string& s) {
   s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
 }
 
-// Four states per thread, one per unrolled load, so that no element waits on the one before;
-// `step` is the distance between a thread's consecutive elements.
-void render_accumulate(std::string& s, const std::string& first, const std::string& step) {
+// Four states per thread, so that no element waits on the one before. Whole steps load
+// `loads` elements before adding any (a guard per element would serialize the loads); the
+// rest of the chunk goes one element at a time. `step` is the distance between a thread's
+// elements.
+void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& first, const std::string& step,
+                        int loads) {
+  const std::string n = std::to_string(loads);
+  s += "    jet_idx k = " + first + ";\n";
+  s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
+  s += std::string("      ") + value_type(g.code.back().type) + " x[" + n + "];\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) part[u % 4].add(x[u], (long long)(k + u * " + step +
+       "));\n";
+  s += "    }\n";
+  s += "    #pragma unroll 1\n    for (; k < k1; k += " + step + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
+}
+
+// Rows whose reduced axis is contiguous in every operand that moves along it: each lane loads
+// `unroll` 16-byte vectors per step when the row is aligned (checked per row), else it takes
+// the scalar loop. Whole steps of the group come first; the chunk's rest goes element-wise.
+void render_vector_loop(const ir::graph& g, std::string& s, const std::string& group) {
+  const int width = g.vector_width, unroll = vector_unroll(width);
+  const std::string w = std::to_string(width), u = std::to_string(unroll);
+  std::string aligned = "true", loads, operands;
+  for (std::size_t j = 0; j < g.inputs.size(); ++j) {
+    const ir::operand& op = g.inputs[j];
+    const std::string n = std::to_string(j), ptr = "(p.in" + n + " + b[" + n + "])";
+    const std::string vec = "jet_vec<" + std::string(storage_type(op.type)) + ", " + w + ">";
+    if (op.mode == ir::access::strided_unit_inner) {
+      aligned += " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
+      loads += "        " + vec + " x" + n + "[" + u + "];\n";
+      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n + "[u] = *(const " + vec +
+               "*)(" + ptr + " + kl + u * vs);\n";
+      operands += ", " + load(op.type, "x" + n + "[u].v[e]");
+    } else {
+      operands += ", " + load(op.type, op.mode == ir::access::scalar ? "p.in" + n + "[0]" : "p.in" + n + "[b[" + n + "]]");
+    }
+  }
+  s += "    const jet_idx vs = (jet_idx)" + group + " * " + w + ";\n";
+  s += "    if (" + aligned + ") {\n";
+  s += "      jet_idx k = k0;\n";
+  s += "      for (; k + " + u + " * vs <= k1; k += " + u + " * vs) {\n";
+  s += "        const jet_idx kl = k + lane * " + w + ";\n";
+  s += loads;
+  s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
+  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e)\n";
+  s += "            part[(u * " + w + " + e) % 4].add(jet_element(p, 0" + operands + "), (long long)(kl + u * vs + e));\n";
+  s += "      }\n";
+  s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
+  s += "    } else {\n";
+  render_scalar_loop(g, s, "k0 + lane", group, 4);
+  s += "    }\n";
+}
+
+void render_accumulate(const ir::graph& g, std::string& s, const std::string& first, const std::string& step) {
   s += "    jet_state part[4];\n";
   s += "    #pragma unroll\n    for (int u = 0; u < 4; ++u) part[u].init();\n";
-  s += "    for (jet_idx k = " + first + "; k < k1; k += 4 * " + step + ") {\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < 4; ++u) {\n";
-  s += "        const jet_idx kk = k + u * " + step + ";\n";
-  s += "        if (kk < k1) part[u].add(jet_at(p, kk, b), (long long)kk);\n      }\n    }\n";
+  if (g.vector_width > 1) render_vector_loop(g, s, step);
+  else render_scalar_loop(g, s, first, step, g.reduce.columns ? column_loads : 4);
   s += "    part[0].merge(part[1]);\n    part[2].merge(part[3]);\n    part[0].merge(part[2]);\n";
   s += "    jet_state s = part[0];\n";
 }
@@ -177,7 +227,7 @@ void render_rows(const ir::graph& g, std::string& s) {
   s += "  for (jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group +
        "; m < M; m += (jet_idx)gridDim.x * per_block) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
-  render_accumulate(s, "k0 + lane", group);
+  render_accumulate(g, s, "k0 + lane", group);
   s += g.reduce.group == 32 ? "    s = jet_warp_reduce(s);\n" : "    s = jet_block_reduce(s);\n";
   s += "    if (lane == 0) {\n" + std::string(keep_partial) + "    }\n  }\n";
   render_last_block(g, s);
@@ -188,7 +238,7 @@ void render_columns(const ir::graph& g, std::string& s) {
   s += "  {\n    const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
   s += "    if (m < M) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
-  render_accumulate(s, "k0", "1");
+  render_accumulate(g, s, "k0", "1");
   s += keep_partial;
   s += "    }\n  }\n";
   render_last_block(g, s);

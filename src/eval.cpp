@@ -169,9 +169,13 @@ void evaluate_reduction(const node& root, const array& out) {
   // Empty operands have no memory; only elements that are read need it.
   for (const ir::operand& op : g.inputs)
     if (!op.data && g.reduce.length > 0) throw value_error("a jet::placeholder array cannot be evaluated");
-  // Partial states need device memory only when the reduced axes are cut into chunks.
+  signature.clear();
+  codegen::append_signature(g, signature);
+  const loaded_kernel& kernel = find_or_build(g, signature);
+  // Chunks fill the GPU with as many blocks as this kernel keeps resident at once; partial
+  // states need device memory only when the reduced axes are cut into chunks.
   std::shared_ptr<buffer> work;
-  if (const std::size_t work_bytes = codegen::plan_chunks(g, sms)) {
+  if (const std::size_t work_bytes = codegen::plan_chunks(g, std::int64_t{sms} * kernel.blocks_per_sm())) {
     work = allocate(work_bytes);
     g.reduce.work = work->data;
   }
@@ -185,9 +189,6 @@ void evaluate_reduction(const node& root, const array& out) {
     evaluate(*reduction_of_value(root), out);
     return;
   }
-  signature.clear();
-  codegen::append_signature(g, signature);
-  const loaded_kernel& kernel = find_or_build(g, signature);
   if (debug_level() >= 3)
     std::fprintf(stderr, "[jet] launch %s: %lld outputs of %lld elements, %s, %lld x %lld blocks\n",
                  kernel.name().c_str(), static_cast<long long>(r.outputs), static_cast<long long>(r.length),
@@ -239,7 +240,7 @@ explanation explain(const node& root) {
     if (root.op == op_code::reduce) {
       const int sms = device::available() ? device::current().multiprocessors : 132;
       codegen::build_reduce_ir(*shown, out, g, sms);
-      codegen::plan_chunks(g, sms);
+      codegen::plan_chunks(g, std::int64_t{sms} * 8);  // launches use the kernel's own occupancy
     } else {
       prepare(*shown, out, g);
     }

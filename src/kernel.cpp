@@ -33,6 +33,8 @@ loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.n
                                  nullptr, 0),
              "cudaLibraryLoadData");
   check_cuda(cudaLibraryGetKernel(&kernel_, library_, compiled.name.c_str()), "cudaLibraryGetKernel");
+  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm_, reinterpret_cast<const void*>(kernel_), 256, 0),
+             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
 }
 
 loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }

@@ -20,11 +20,14 @@ class loaded_kernel {
   loaded_kernel& operator=(const loaded_kernel&) = delete;
   cudaKernel_t handle() const { return kernel_; }
   const std::string& name() const { return name_; }
+  // Blocks of 256 threads one SM runs at once (registers and shared memory permitting).
+  int blocks_per_sm() const { return blocks_per_sm_; }
 
  private:
   cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;
   std::string name_;
+  int blocks_per_sm_ = 1;
 };
 
 // Thread-safe map from structural signature to loaded kernel.
