@@ -15,6 +15,7 @@
 #include "codegen/blas_plan.hpp"
 #include "jet/shape.hpp"
 #include "support/catch.hpp"
+#include "support/matmul_indexing.hpp"
 
 namespace {
 
@@ -140,34 +141,13 @@ host_view c_ordered(const host_view& x) {
 
 // numpy.matmul over the operands' logical values, in C order of the result.
 std::vector<cd> reference(const host_view& a, const host_view& b) {
-  const jet::shape as = a.extents.size() == 1 ? jet::shape{1, a.extents[0]} : a.extents;
-  const jet::shape bs = b.extents.size() == 1 ? jet::shape{b.extents[0], 1} : b.extents;
-  const int batch_ndim = std::max(as.size(), bs.size()) - 2;
-  jet::shape batch = jet::shape::filled(batch_ndim, 1);
-  for (int d = 0; d < batch_ndim; ++d) {
-    const int da = d - (batch_ndim - (as.size() - 2)), db = d - (batch_ndim - (bs.size() - 2));
-    if (da >= 0 && as[da] != 1) batch[d] = as[da];
-    if (db >= 0 && bs[db] != 1) batch[d] = bs[db];
-  }
-  const std::int64_t m = as[as.size() - 2], k = as.back(), n = bs.back();
-  // The flat index of an operand's element (batch index `p` of `batch`, then row, col).
-  auto flat = [&](const jet::shape& s, std::int64_t p, std::int64_t row, std::int64_t col) {
-    std::int64_t index = 0, scale = s[s.size() - 2] * s.back();
-    index = row * s.back() + col;
-    for (int d = batch_ndim - 1, e = s.size() - 3; e >= 0; --d, --e) {
-      const std::int64_t i = p % batch[d];
-      p /= batch[d];
-      if (s[e] != 1) index += i * scale;
-      scale *= s[e];
-    }
-    return index;
-  };
+  const jet_test::matmul_indexing at(a.extents, b.extents);
   std::vector<cd> out;
-  for (std::int64_t p = 0; p < batch.product(); ++p)
-    for (std::int64_t i = 0; i < m; ++i)
-      for (std::int64_t j = 0; j < n; ++j) {
+  for (std::int64_t p = 0; p < at.batch.product(); ++p)
+    for (std::int64_t i = 0; i < at.m; ++i)
+      for (std::int64_t j = 0; j < at.n; ++j) {
         cd sum = 0;
-        for (std::int64_t l = 0; l < k; ++l) sum += a.value(flat(as, p, i, l)) * b.value(flat(bs, p, l, j));
+        for (std::int64_t l = 0; l < at.k; ++l) sum += a.value(at.a_index(p, i, l)) * b.value(at.b_index(p, l, j));
         out.push_back(sum);
       }
   return out;
