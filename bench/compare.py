@@ -41,6 +41,20 @@ def reductions(cp, copy_gbps):
     result("cupy: linalg::norm(a) (ms)", median_ms(lambda: cp.linalg.norm(a)), "ms")
 
 
+def matmuls(cp):
+    """bench/linalg.cpp's figures under its names: cupy.matmul, each call allocating its result."""
+    n = 8192
+    for dtype, name in [(cp.float32, "float32"), (cp.float16, "float16")]:
+        a = (cp.random.rand(n, n, dtype=cp.float32) * 0.02).astype(dtype)
+        b = (cp.random.rand(n, n, dtype=cp.float32) * 0.02).astype(dtype)
+        ms = median_ms(lambda: a @ b, runs=20)
+        result(f"cupy: matmul 8192^3 {name} (TFLOP/s)", 2 * n ** 3 / (ms * 1e-3) / 1e12, "TF/s")
+        if name == "float32":
+            result("cupy: matmul A @ B.T 8192^2 float32 (ms)", median_ms(lambda: a @ b.T, runs=20), "ms")
+    a, b = (cp.random.rand(512, 64, 64, dtype=cp.float32) for _ in range(2))
+    result("cupy: matmul batched 512x64x64 float32 (ms)", median_ms(lambda: a @ b, runs=200, warmup=10), "ms")
+
+
 def main():
     try:
         import cupy as cp
@@ -83,6 +97,7 @@ def main():
     cp.cuda.Device().synchronize()
     result("cupy: fused 7-op, host cost per call (us)", (time.perf_counter() - start) / 10000 * 1e6, "us")
     reductions(cp, copy_gbps)
+    matmuls(cp)
 
     try:
         import torch
