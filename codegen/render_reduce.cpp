@@ -46,6 +46,18 @@ std::string accumulator(const ir::graph& g) {
   return "?";
 }
 
+// Independent states per thread: four, so that the adds of one step's loads overlap, but
+// fewer for heavy states (var's doubles, an extreme's index), whose registers would otherwise
+// cut the blocks an SM holds, and with them the loads in flight.
+int state_parts(const ir::graph& g) {
+  switch (g.reduce.op) {
+    case reduce_op::var: return 1;
+    case reduce_op::argmin:
+    case reduce_op::argmax: return 2;
+    default: return accumulator(g).find("arg") == std::string::npos ? 4 : 2;
+  }
+}
+
 // The reduced value of state `s`, post-step applied.
 std::string result_of(const ir::graph& g) {
   std::string r;
@@ -121,8 +133,8 @@ void render_access(const ir::graph& g, std::string& s) {
   s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
 }
 
-// Four states per thread, so that no element waits on the one before. Whole steps load
-// `loads` elements before adding any (a guard per element would serialize the loads); the
+// States per thread (state_parts), so that no element waits on the one before. Whole steps
+// load `loads` elements before adding any (a guard per element would serialize the loads); the
 // rest of the chunk goes one element at a time. `step` is the distance between a thread's
 // elements.
 void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& first, const std::string& step,
@@ -132,7 +144,7 @@ void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& f
   s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
   s += std::string("      ") + value_type(g.code.back().type) + " x[" + n + "];\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) part[u % 4].add(x[u], (long long)(k + u * " + step +
+  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) part[u % " + std::to_string(state_parts(g)) + "].add(x[u], (long long)(k + u * " + step +
        "));\n";
   s += "    }\n";
   s += "    #pragma unroll 1\n    for (; k < k1; k += " + step + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
@@ -167,7 +179,7 @@ void render_vector_loop(const ir::graph& g, std::string& s, const std::string& g
   s += loads;
   s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
   s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e)\n";
-  s += "            part[(u * " + w + " + e) % 4].add(jet_element(p, 0" + operands + "), (long long)(kl + u * vs + e));\n";
+  s += "            part[(u * " + w + " + e) % " + std::to_string(state_parts(g)) + "].add(jet_element(p, 0" + operands + "), (long long)(kl + u * vs + e));\n";
   s += "      }\n";
   s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
   s += "    } else {\n";
@@ -176,11 +188,14 @@ void render_vector_loop(const ir::graph& g, std::string& s, const std::string& g
 }
 
 void render_accumulate(const ir::graph& g, std::string& s, const std::string& first, const std::string& step) {
-  s += "    jet_state part[4];\n";
-  s += "    #pragma unroll\n    for (int u = 0; u < 4; ++u) part[u].init();\n";
+  const std::string parts = std::to_string(state_parts(g));
+  s += "    jet_state part[" + parts + "];\n";
+  s += "    #pragma unroll\n    for (int u = 0; u < " + parts + "; ++u) part[u].init();\n";
   if (g.vector_width > 1) render_vector_loop(g, s, step);
   else render_scalar_loop(g, s, first, step, g.reduce.columns ? column_loads : 4);
-  s += "    part[0].merge(part[1]);\n    part[2].merge(part[3]);\n    part[0].merge(part[2]);\n";
+  if (state_parts(g) == 4) s += "    part[2].merge(part[3]);\n";
+  if (state_parts(g) >= 2) s += "    part[0].merge(part[1]);\n";
+  if (state_parts(g) == 4) s += "    part[0].merge(part[2]);\n";
   s += "    jet_state s = part[0];\n";
 }
 
@@ -258,7 +273,11 @@ kernel_source render_reduction(const ir::graph& g) {
   s += "typedef " + accumulator(g) + " jet_state;\n\n";
   render_access(g, s);
   const std::string slots = std::to_string(g.inputs.size() + 1);
-  s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name + "(const __grid_constant__ jet_params p) {\n";
+  // var's merges (double divisions) would take ~60 registers and leave an SM 3 blocks; held
+  // to 32, it keeps 8, at the cost of a few spills (L1 hits).
+  const std::string bounds = g.reduce.op == reduce_op::var ? "256, 8" : "256";
+  s += "extern \"C\" __global__ void __launch_bounds__(" + bounds + ") " + out.name +
+       "(const __grid_constant__ jet_params p) {\n";
   s += "  const jet_idx M = (jet_idx)p.outputs, K = (jet_idx)p.length, chunk = (jet_idx)p.chunk;\n";
   s += "  const jet_idx k0 = (jet_idx)blockIdx.y * chunk, k1 = K - k0 < chunk ? K : k0 + chunk;\n";
   if (g.reduce.columns) render_columns(g, s);
