@@ -99,6 +99,8 @@ std::vector<char> encode_entry(const cache_entry& entry) {
   w.str(h.arch);
   w.u32(static_cast<std::uint32_t>(h.options.size()));
   for (const std::string& o : h.options) w.str(o);
+  w.u32(static_cast<std::uint32_t>(h.lowered_names.size()));
+  for (const std::string& n : h.lowered_names) w.str(n);
   w.str(h.nvrtc_version);
   w.str(h.jet_version);
   w.u64(static_cast<std::uint64_t>(h.created));
@@ -141,6 +143,9 @@ entry_check decode_header(std::span<const char> bytes, entry_header& h) {
   const std::size_t options = r.uint(4);
   h.options.clear();
   for (std::size_t i = 0; i < options && !r.failed(); ++i) h.options.push_back(r.str());
+  const std::size_t lowered = r.uint(4);
+  h.lowered_names.clear();
+  for (std::size_t i = 0; i < lowered && !r.failed(); ++i) h.lowered_names.push_back(r.str());
   h.nvrtc_version = r.str();
   h.jet_version = r.str();
   h.created = static_cast<std::int64_t>(r.uint(8));

@@ -13,13 +13,14 @@
 namespace jet::detail {
 
 // Bumped whenever the layout below or the meaning of a field changes; it is part of the key.
-constexpr std::uint32_t cache_format_version = 1;
+constexpr std::uint32_t cache_format_version = 2;
 
 struct entry_header {
   std::string key;                   // 64 hex digits, also the file's name
   std::string name;                  // the kernel's entry point
   std::string arch;                  // the target the image was built for: "sm_90" or "compute_90"
   std::vector<std::string> options;  // NVRTC's options
+  std::vector<std::string> lowered_names;  // user kernels' name expressions, as NVRTC lowered them
   std::string nvrtc_version;
   std::string jet_version;
   std::int64_t created = 0;      // Unix seconds

@@ -4,6 +4,8 @@
 #include <nvrtc.h>
 
 #include <chrono>
+#include <cstdlib>
+#include <filesystem>
 #include <memory>
 #include <sstream>
 
@@ -58,13 +60,28 @@ std::vector<std::string> compile_options(const std::string& arch) {
   return {"--gpu-architecture=" + compile_target(arch), "-std=c++17"};
 }
 
-compiled_kernel compile(const codegen::kernel_source& source, const std::string& arch) {
+std::vector<std::string> toolkit_include_options() {
+  static const std::vector<std::string> options = [] {
+    const char* env = std::getenv("JET_CUDA_INCLUDE_DIR");
+    const std::string dir = env && *env ? env : JET_CUDA_INCLUDE_DIR;
+    std::vector<std::string> list{"-I" + dir};
+    if (std::filesystem::is_directory(dir + "/cccl")) list.push_back("-I" + dir + "/cccl");
+    return list;
+  }();
+  return options;
+}
+
+compiled_kernel compile(const codegen::kernel_source& source, const std::string& arch,
+                        const compile_extras& extras) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<nvrtcProgram, program_deleter> program(new nvrtcProgram{});
   check_nvrtc(nvrtcCreateProgram(program.get(), source.source.c_str(), (source.name + ".cu").c_str(),
                                  0, nullptr, nullptr),
               "nvrtcCreateProgram");
-  const std::vector<std::string> options = compile_options(arch);
+  for (const std::string& e : extras.name_expressions)
+    check_nvrtc(nvrtcAddNameExpression(*program, e.c_str()), "nvrtcAddNameExpression");
+  std::vector<std::string> options = compile_options(arch);
+  options.insert(options.end(), extras.options.begin(), extras.options.end());
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());
   const nvrtcResult result = nvrtcCompileProgram(*program, static_cast<int>(argv.size()), argv.data());
@@ -82,6 +99,11 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
                             nvrtcGetErrorString(result) + "\n" + out.log + "\n--- source ---\n" +
                             numbered(source.source),
                         out.log, numbered(source.source));
+  }
+  for (const std::string& e : extras.name_expressions) {
+    const char* lowered = nullptr;
+    check_nvrtc(nvrtcGetLoweredName(*program, e.c_str(), &lowered), "nvrtcGetLoweredName");
+    out.lowered_names.emplace_back(lowered);
   }
   const bool ptx = out.arch.rfind("compute_", 0) == 0;
   std::size_t size = 0;

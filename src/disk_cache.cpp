@@ -104,10 +104,12 @@ const std::string& nvrtc_version_once() {
 
 }  // namespace
 
-kernel_identity identify(const codegen::kernel_source& source, const std::string& arch) {
+kernel_identity identify(const codegen::kernel_source& source, const std::string& arch,
+                         const compile_extras& extras) {
   kernel_identity id;
   id.target = compile_target(arch);
   id.options = compile_options(arch);
+  id.options.insert(id.options.end(), extras.options.begin(), extras.options.end());
   sha256 h;
   h.update_field("jet kernel cache");
   h.update_field(std::to_string(cache_format_version));
@@ -118,6 +120,8 @@ kernel_identity identify(const codegen::kernel_source& source, const std::string
   for (const std::string& o : id.options) h.update_field(o);
   h.update_field(source.name);
   h.update_field(source.source);
+  // Only user kernels have name expressions: Jet's own keys stay as they were.
+  for (const std::string& e : extras.name_expressions) h.update_field("name expression " + e);
   id.key = to_hex(h.finish());
   return id;
 }
@@ -207,6 +211,7 @@ std::optional<compiled_kernel> load_entry(const std::string& dir, const kernel_i
   out.name = std::move(entry.header.name);
   out.arch = std::move(entry.header.arch);
   out.image = std::move(entry.image);
+  out.lowered_names = std::move(entry.header.lowered_names);
   out.milliseconds = static_cast<double>(entry.header.compile_us) / 1000.0;
   return out;
 }
@@ -224,6 +229,7 @@ bool store_entry(const std::string& dir, const kernel_identity& id,
   entry.header.name = compiled.name;
   entry.header.arch = compiled.arch;
   entry.header.options = id.options;
+  entry.header.lowered_names = compiled.lowered_names;
   entry.header.nvrtc_version = nvrtc_version_once();
   entry.header.jet_version = JET_VERSION;
   entry.header.created = static_cast<std::int64_t>(std::time(nullptr));
@@ -241,16 +247,17 @@ bool store_entry(const std::string& dir, const kernel_identity& id,
   return true;
 }
 
-obtained_kernel compile_or_load(const codegen::kernel_source& source, const std::string& arch) {
+obtained_kernel compile_or_load(const codegen::kernel_source& source, const std::string& arch,
+                                const compile_extras& extras) {
   const auto start = std::chrono::steady_clock::now();
   const cache_settings settings = settings_from_env();
-  const kernel_identity id = identify(source, arch);
+  const kernel_identity id = identify(source, arch, extras);
   obtained_kernel out;
   if (auto hit = settings.enabled ? load_entry(settings.directory, id) : std::nullopt) {
     out.compiled = std::move(*hit);
     out.origin = kernel_origin::disk;
   } else {
-    out.compiled = compile(source, arch);
+    out.compiled = compile(source, arch, extras);
     note_compile(out.compiled.milliseconds);
     if (settings.enabled)
       store_entry(settings.directory, id, source, out.compiled, settings.max_bytes);

@@ -24,7 +24,9 @@ struct kernel_identity {
 // The key of `source` compiled for device `arch`: SHA-256 over the source, kernel name,
 // NVRTC options, target, NVRTC version, Jet version and cache format version, so that an
 // upgrade of any of them is a clean miss, never a stale kernel.
-kernel_identity identify(const codegen::kernel_source& source, const std::string& arch);
+// User kernels' extras (their options and name expressions) are hashed too.
+kernel_identity identify(const codegen::kernel_source& source, const std::string& arch,
+                         const compile_extras& extras = {});
 
 constexpr std::uint64_t default_cache_max_bytes = std::uint64_t{1} << 30;
 
@@ -71,6 +73,7 @@ struct obtained_kernel {
 // one, else NVRTC's result, stored for the next process. Counts disk hits and compiles;
 // with JET_CACHE_RECORD set, records the kernel either way, so the record lists every
 // kernel the program used even when this machine's cache was already warm.
-obtained_kernel compile_or_load(const codegen::kernel_source& source, const std::string& arch);
+obtained_kernel compile_or_load(const codegen::kernel_source& source, const std::string& arch,
+                                const compile_extras& extras = {});
 
 }  // namespace jet::detail

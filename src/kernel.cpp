@@ -72,10 +72,8 @@ std::int64_t max_grid_blocks() {
   return blocks;
 }
 
-namespace {
-
-void launch_shaped(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* params) {
-  void* args[] = {const_cast<std::byte*>(params)};
+void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
+                   cudaStream_t stream) {
   // The driver's cuLaunchKernel takes the library kernel itself and costs less per launch than
   // cudaLaunchKernel. It needs a current context; when it fails for that or any other reason,
   // the runtime's launch below sets the context up or reports the error in its own words.
@@ -87,11 +85,18 @@ void launch_shaped(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* 
                ? reinterpret_cast<PFN_cuLaunchKernel_v4000>(fn)
                : nullptr;
   }();
-  if (driver_launch && driver_launch(reinterpret_cast<CUfunction>(kernel), grid.x, grid.y, 1, block.x, block.y, 1,
-                                     0, current_stream(), args, nullptr) == CUDA_SUCCESS)
+  if (driver_launch && driver_launch(reinterpret_cast<CUfunction>(kernel), grid.x, grid.y, grid.z, block.x, block.y,
+                                     block.z, static_cast<unsigned>(shared_bytes), stream, args, nullptr) == CUDA_SUCCESS)
     return;
-  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, 0, current_stream()),
+  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_bytes, stream),
              "cudaLaunchKernel");
+}
+
+namespace {
+
+void launch_shaped(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* params) {
+  void* args[] = {const_cast<std::byte*>(params)};
+  launch_kernel(kernel, grid, block, args, 0, current_stream());
 }
 
 }  // namespace

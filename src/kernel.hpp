@@ -45,6 +45,10 @@ memory_cache& kernels();
 void launch(const loaded_kernel& kernel, std::int64_t work_items, bool tiled, const std::byte* params);
 // Launches `kernel` on an explicit grid of 256-thread blocks.
 void launch_grid(cudaKernel_t kernel, dim3 grid, const std::byte* params);
+// Launches `kernel` as cuLaunchKernel does: any grid and block, `args` one pointer per
+// kernel parameter, dynamic shared memory, a stream.
+void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
+                   cudaStream_t stream);
 // Blocks a grid-stride loop needs at most: the SMs times JET_BLOCKS_PER_SM (default 32).
 std::int64_t max_grid_blocks();
 

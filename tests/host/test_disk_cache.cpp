@@ -103,7 +103,7 @@ TEST_CASE("corrupted, truncated, foreign, wrong-version and misplaced entries ar
   CHECK(refused(""));
   CHECK(refused("#!/bin/sh\necho a foreign file\n"));
   std::string newer = good;
-  newer[8] = 2;
+  newer[8] = static_cast<char>(jet::detail::cache_format_version + 1);
   CHECK(refused(newer));
   const kernel_identity other = put(dir.path(), 2);
   CHECK(refused(jet_test::read_file(entry_path(dir.path(), other.key))));
