@@ -145,7 +145,10 @@ array draw_unit(generator_state& g, std::int64_t count, dtype t) {
   return unit;
 }
 
-expr half_open(const array& unit) { return where(unit == 1, 0, unit); }
+expr half_open(const array& unit) {
+  const expr u = unit;  // one node read twice: the kernel loads the array once
+  return where(u == 1, 0, u);
+}
 
 array draw_normal(generator_state& g, const shape& size, dtype t, double mean, double stddev,
                   bool log) {

@@ -51,6 +51,8 @@ array generator::randn(const shape& size, dtype t) {
 array generator::normal(double loc, double scale, const shape& size, dtype t) {
   const dtype compute = detail::compute_dtype("normal", t);
   detail::check_non_negative("normal", "scale", scale, true);
+  // No draw: cuRAND documents no stddev of zero.
+  if (scale == 0) return full(size, loc, t);
   const array x = detail::draw_normal(*state_, size, compute, loc, scale, false);
   return compute == t ? x : x.astype(t);
 }
@@ -58,6 +60,7 @@ array generator::normal(double loc, double scale, const shape& size, dtype t) {
 array generator::lognormal(double mean, double sigma, const shape& size, dtype t) {
   const dtype compute = detail::compute_dtype("lognormal", t);
   detail::check_non_negative("lognormal", "sigma", sigma, true);
+  if (sigma == 0) return full(size, std::exp(mean), t);
   const array x = detail::draw_normal(*state_, size, compute, mean, sigma, true);
   return compute == t ? x : x.astype(t);
 }

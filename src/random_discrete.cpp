@@ -64,7 +64,7 @@ array generator::randint_bounds(detail::integer_bound low_bound, detail::integer
     // a value's share of words differs from 1/range by under 2^-32 relative, far below what
     // any test of 2^64 / 2^32 draws could see, and with no rejection loop.
     const auto r = static_cast<std::uint64_t>(range);
-    const array w = detail::draw_words64(*state_, n).reshape(size);
+    const expr w = detail::draw_words64(*state_, n).reshape(size);
     const expr below = ((w >> 32) * r + (((w & 0xffffffffull) * r) >> 32)) >> 32;
     return astype(below + low_bits, t);
   }

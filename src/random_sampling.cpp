@@ -45,7 +45,7 @@ array weighted_without_replacement(detail::generator_state& g, const std::vector
   const auto m = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(population)));
   std::vector<double> padded(p);
   padded.resize(static_cast<std::size_t>(m), 0.0);
-  const array weights = asarray(padded);
+  const expr weights = asarray(padded);
   const array unit = detail::draw_unit(g, m, float64);
   const array keys = where(weights > 0, -log1p(-detail::half_open(unit)) / weights,
                            std::numeric_limits<double>::infinity());
