@@ -167,7 +167,8 @@ inline fit kolmogorov_smirnov(std::vector<double> sample,
 // Pearson's chi-square test of integer draws against a probability mass function on
 // [first, last], which should hold all but a negligible part of the mass. Each value is a bin,
 // except that the tails up to the first and from the last value expected `min_expected` times
-// are pooled into those values' bins, draws outside [first, last] included.
+// are pooled into those values' bins, draws outside [first, last] included. A value of
+// probability zero is no bin, and a single draw of it fails the test.
 inline fit chi_square(const std::vector<std::int64_t>& draws,
                       const std::function<double(std::int64_t)>& pmf, std::int64_t first,
                       std::int64_t last, double min_expected = 20) {
@@ -191,9 +192,17 @@ inline fit chi_square(const std::vector<std::int64_t>& draws,
     observed[static_cast<std::size_t>(bin)] += 1;
   }
   double statistic = 0;
-  for (std::size_t i = 0; i < pooled.size(); ++i)
+  std::size_t bins = 0;
+  for (std::size_t i = 0; i < pooled.size(); ++i) {
+    if (pooled[i] <= 0) {
+      // A value the pmf rules out: drawing it at all fails the test.
+      if (observed[i] > 0) return {std::numeric_limits<double>::infinity(), 0};
+      continue;
+    }
     statistic += (observed[i] - pooled[i]) * (observed[i] - pooled[i]) / pooled[i];
-  const double freedom = static_cast<double>(pooled.size()) - 1;
+    ++bins;
+  }
+  const double freedom = static_cast<double>(bins) - 1;
   if (freedom < 1) return {statistic, 1};
   return {statistic, 1 - regularized_gamma_p(freedom / 2, statistic / 2)};
 }
