@@ -1,0 +1,113 @@
+// User kernels (issue 8), beside the copy bandwidth: the host cost of launching a cached
+// raw_kernel against a bare cuLaunchKernel of the same code, Black-Scholes as plain Jet
+// expressions against a hand-written elementwise_kernel, and the cold compile of a kernel
+// that includes curand_kernel.h.
+#include <cudaTypedefs.h>
+
+#include <chrono>
+#include <cstdio>
+
+#include "bench/timing.hpp"
+#include "examples/black_scholes.hpp"
+#include "jet/jet.hpp"
+#include "src/compile.hpp"
+#include "src/user_kernels.hpp"
+
+namespace {
+
+const char* const small_source = R"(
+extern "C" __global__ void touch(float* x, float a, long long n) {
+  if (blockIdx.x == 0 && threadIdx.x == 0 && n > 0) x[0] += a;
+}
+)";
+
+// Microseconds of host time per call of f, over `calls` calls, the queue drained between rounds.
+template <class F>
+double host_us(F&& f, int calls = 20000) {
+  double best = 1e30;
+  for (int round = 0; round < 5; ++round) {
+    jet::synchronize();
+    const auto start = std::chrono::steady_clock::now();
+    for (int k = 0; k < calls; ++k) f();
+    const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / calls;
+    best = std::min(best, us);
+  }
+  jet::synchronize();
+  return best;
+}
+
+}  // namespace
+
+int main() {
+  double copy = 0;
+  if (!bench::start(copy)) return 0;
+
+  // Host cost of a launch: raw_kernel (cached after the first) against the bare driver call.
+  const jet::array x = jet::zeros({16}, jet::float32);
+  const jet::raw_kernel touch(small_source, "touch");
+  const std::int64_t n = 16;
+  touch(1, 32, 1.0f, x, n);
+  const double raw_us = host_us([&] { touch(1, 32, 1.0f, x, n); });
+  const jet::detail::compiled_kernel compiled = jet::detail::compile({"touch", small_source}, jet::device::arch());
+  cudaLibrary_t library = nullptr;
+  cudaKernel_t kernel = nullptr;
+  bench::check(cudaLibraryLoadData(&library, compiled.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
+               "cudaLibraryLoadData");
+  bench::check(cudaLibraryGetKernel(&kernel, library, "touch"), "cudaLibraryGetKernel");
+  void* launch_kernel = nullptr;
+  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr),
+               "cudaGetDriverEntryPointByVersion(cuLaunchKernel)");
+  const auto bare = reinterpret_cast<PFN_cuLaunchKernel_v4000>(launch_kernel);
+  void* pointer = x.data();
+  float a = 1.0f;
+  long long count = n;
+  void* args[] = {&pointer, &a, &count};
+  const double bare_us = host_us([&] {
+    if (bare(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 32, 1, 1, 0, jet::current_stream(), args, nullptr) !=
+        CUDA_SUCCESS) {
+      std::fprintf(stderr, "cuLaunchKernel failed\n");
+      std::exit(1);
+    }
+  });
+  std::printf("launch: %.3f us through jet::raw_kernel, %.3f us through a bare cuLaunchKernel\n", raw_us, bare_us);
+  bench::result("raw_kernel launch above bare cuLaunchKernel (us)", raw_us - bare_us, "us", "<= 1");
+
+  // Black-Scholes, 10^7 float64 options. The call price alone is one kernel either way (Jet
+  // fuses the whole formula); both prices are two Jet kernels against one user kernel.
+  const std::int64_t options = 10'000'000;
+  const double r = 0.02, v = 0.3;
+  const jet::array s = black_scholes::uniform(options, 5.0, 30.0, 1);
+  const jet::array strike = black_scholes::uniform(options, 1.0, 100.0, 2);
+  const jet::array t = black_scholes::uniform(options, 0.25, 10.0, 3);
+  jet::array call = jet::empty({options}), put = jet::empty({options});
+  const double plain_ms = bench::median_ms([&] {
+    call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v);
+    put(jet::ellipsis) = black_scholes::put(s, strike, t, r, v);
+  });
+  const jet::elementwise_kernel both = black_scholes::kernel(), call_only = black_scholes::kernel(false);
+  const double both_ms = bench::median_ms([&] { both(s, strike, t, r, v, call, put); });
+  const double plain_call_ms = bench::median_ms([&] { call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v); });
+  const double kernel_call_ms = bench::median_ms([&] { call_only(s, strike, t, r, v, call); });
+  // Bytes the call price must move: three inputs read, one output written.
+  const double bytes = 4.0 * 8 * static_cast<double>(options);
+  std::printf("black-scholes call: Jet expression %.4f ms, elementwise_kernel %.4f ms (%.0f%% of copy)\n",
+              plain_call_ms, kernel_call_ms, 100 * bytes / (kernel_call_ms * 1e-3) / 1e9 / copy);
+  std::printf("black-scholes call and put: Jet expressions %.4f ms (2 kernels), elementwise_kernel %.4f ms (1 kernel)\n",
+              plain_ms, both_ms);
+  bench::result("black-scholes call: plain Jet / elementwise_kernel", plain_call_ms / kernel_call_ms, "x", "<= 1.10");
+  bench::result("black-scholes call+put: plain Jet / elementwise_kernel", plain_ms / both_ms, "x", "report");
+
+  // The cold compile of a kernel including curand_kernel.h (a fresh source each run: no cache).
+  const std::string curand_source = "#include <curand_kernel.h>\n// " +
+                                    std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
+                                    "\nextern \"C\" __global__ void draw(double* out, unsigned long long seed) {\n"
+                                    "  curandStatePhilox4_32_10_t s;\n  curand_init(seed, threadIdx.x, 0, &s);\n"
+                                    "  out[threadIdx.x] = curand_normal_double(&s);\n}\n";
+  const auto start = std::chrono::steady_clock::now();
+  jet::detail::compile({"draw", curand_source}, jet::device::arch(), jet::detail::user_extras({}));
+  const double curand_ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  std::printf("cold NVRTC compile of a kernel including curand_kernel.h: %.0f ms\n", curand_ms);
+  bench::result("curand_kernel.h kernel cold compile (ms)", curand_ms, "ms", "report");
+  cudaLibraryUnload(library);
+  return 0;
+}
