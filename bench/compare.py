@@ -55,6 +55,21 @@ def matmuls(cp):
     result("cupy: matmul batched 512x64x64 float32 (ms)", median_ms(lambda: a @ b, runs=200, warmup=10), "ms")
 
 
+def random_draws(cp):
+    """bench/random.cpp's figures under its names: 2^26 draws from CuPy's default generator
+    (XORWOW), each call allocating its result."""
+    n = 1 << 26
+    draws = [("rand 2^26 float32", lambda: cp.random.rand(n, dtype=cp.float32)),
+             ("randn 2^26 float32", lambda: cp.random.randn(n, dtype=cp.float32)),
+             ("randint 2^26 int32", lambda: cp.random.randint(0, 1000, size=n, dtype=cp.int32)),
+             ("rand 2^26 float64", lambda: cp.random.rand(n)),
+             ("randn 2^26 float64", lambda: cp.random.randn(n)),
+             ("gamma(2.5) 2^26 float32", lambda: cp.random.gamma(2.5, 1.0, size=n, dtype=cp.float32)),
+             ("permutation 2^20", lambda: cp.random.permutation(1 << 20))]
+    for name, fn in draws:
+        result(f"cupy: random {name} (ms)", median_ms(fn), "ms")
+
+
 def main():
     try:
         import cupy as cp
@@ -98,6 +113,7 @@ def main():
     result("cupy: fused 7-op, host cost per call (us)", (time.perf_counter() - start) / 10000 * 1e6, "us")
     reductions(cp, copy_gbps)
     matmuls(cp)
+    random_draws(cp)
 
     try:
         import torch
