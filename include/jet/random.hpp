@@ -13,6 +13,7 @@
 #include <limits>
 #include <memory>
 #include <string_view>
+#include <type_traits>
 #include <vector>
 
 #include "jet/array.hpp"
@@ -57,7 +58,8 @@ class generator {
   std::uint64_t seed() const;
   std::uint64_t offset() const;
   algorithm kind() const;
-  // Restarts the stream of `seed` at `offset` (in cuRAND's units of 32-bit outputs).
+  // Restarts the stream of `seed` at `offset`, cuRAND's absolute position in the sequence:
+  // generators that differ in seed or offset draw independent streams.
   void seed(std::uint64_t seed, std::uint64_t offset = 0);
 
   // Uniform on [0, 1) (1.0 is never produced).
