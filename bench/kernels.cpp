@@ -46,8 +46,8 @@ int main() {
   const jet::array x = jet::zeros({16}, jet::float32);
   const jet::raw_kernel touch(small_source, "touch");
   const std::int64_t n = 16;
-  touch(1, 32, 1.0f, x, n);
-  const double raw_us = host_us([&] { touch(1, 32, 1.0f, x, n); });
+  touch(1, 32, x, 1.0f, n);
+  const double raw_us = host_us([&] { touch(1, 32, x, 1.0f, n); });
   const jet::detail::compiled_kernel compiled = jet::detail::compile({"touch", small_source}, jet::device::arch());
   cudaLibrary_t library = nullptr;
   cudaKernel_t kernel = nullptr;

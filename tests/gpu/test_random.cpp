@@ -63,7 +63,7 @@ constexpr std::uint64_t child_seed = 424242;
 
 }  // namespace
 
-TEST_CASE("the same seed gives the same numbers; other seeds, offsets and algorithms others",
+TEST_CASE("the same seed gives the same numbers, other seeds, offsets and algorithms others",
           "[gpu][random]") {
   for (algorithm kind : all_algorithms) {
     INFO(jet::random::name(kind));

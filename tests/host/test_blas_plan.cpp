@@ -332,7 +332,7 @@ TEST_CASE("transposed, F-ordered and padded operands map to flags and leading di
   CHECK(abt.plan.first.ld == 4);
 }
 
-TEST_CASE("a conjugated transposed view is CUBLAS_OP_C; other conjugates are copied", "[host][linalg]") {
+TEST_CASE("a conjugated transposed view is CUBLAS_OP_C, other conjugates are copied", "[host][linalg]") {
   const outcome ct = check_case({{5, 4}, {4, 3}, layout::c, layout::swapped, layout::c, false, true});
   CHECK(ct.copies == 0);
   CHECK(ct.plan.first.op == blas_op::conjugate_transpose);

@@ -21,7 +21,7 @@ void check_error(F&& call, const std::string& message) {
 
 }  // namespace
 
-TEST_CASE("a generator keeps its seed, offset and algorithm; MT19937 takes no offset",
+TEST_CASE("a generator keeps its seed, offset and algorithm, and MT19937 takes no offset",
           "[host][random]") {
   jet::random::generator g(42, jet::random::algorithm::xorwow, 7);
   CHECK(g.seed() == 42);

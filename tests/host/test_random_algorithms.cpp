@@ -86,7 +86,7 @@ TEST_CASE("Philox4x32-10 gives Random123's known answers", "[host][random]") {
   }
 }
 
-TEST_CASE("an element's stream walks Philox blocks; elements and launches differ",
+TEST_CASE("an element's stream walks Philox blocks, and elements and launches differ",
           "[host][random]") {
   jet_rng_stream s = stream_for(5);
   const unsigned int key[4] = {0x12345678u, 0x9abcdef0u, 0x0badf00du, 0};
@@ -102,7 +102,7 @@ TEST_CASE("an element's stream walks Philox blocks; elements and launches differ
   CHECK(jet_rng_next32(other) != first);
 }
 
-TEST_CASE("uniform doubles lie in [0, 1) and (0, 1] and are uniform", "[host][random]") {
+TEST_CASE("uniform doubles lie in 0 <= u < 1 and 0 < u <= 1 and are uniform", "[host][random]") {
   const std::vector<double> u = sample_reals(jet_rng_uniform, 0, draws);
   CHECK(std::count_if(u.begin(), u.end(), [](double v) { return !(v >= 0 && v < 1); }) == 0);
   check_fit(kolmogorov_smirnov(u, [](double x) { return x; }), "uniform");
