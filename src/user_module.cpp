@@ -58,13 +58,21 @@ F driver_function(const char* symbol, int version) {
   return status == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<F>(fn) : nullptr;
 }
 
-// The parameter sizes of `kernel`, when the driver can say.
+// The parameter sizes of `kernel`, when the driver can say. The driver answers for a context:
+// cudaFree(nullptr) makes the runtime's current (a kernel may be loaded before any array is
+// made). Past the last parameter it reports CUDA_ERROR_INVALID_VALUE; any other error at the
+// first parameter means it cannot say, and the argument checks are skipped.
 void read_parameter_sizes(user_function& f) {
   static const auto info = driver_function<PFN_cuKernelGetParamInfo_v12040>("cuKernelGetParamInfo", 12040);
   if (!info) return;
+  check_cuda(cudaFree(nullptr), "cudaFree");
   for (std::size_t k = 0;; ++k) {
     std::size_t offset = 0, size = 0;
-    if (info(reinterpret_cast<CUkernel>(f.kernel), k, &offset, &size) != CUDA_SUCCESS) break;
+    const CUresult status = info(reinterpret_cast<CUkernel>(f.kernel), k, &offset, &size);
+    if (status != CUDA_SUCCESS) {
+      if (k == 0 && status != CUDA_ERROR_INVALID_VALUE) return;
+      break;
+    }
     f.sizes.push_back(size);
   }
   f.sizes_known = true;
