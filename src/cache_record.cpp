@@ -14,12 +14,30 @@
 
 namespace jet::detail {
 
+namespace {
+
+std::string quoted_list(const std::vector<std::string>& items) {
+  std::string list = "[";
+  for (std::size_t i = 0; i < items.size(); ++i) list += (i ? "," : "") + json::quote(items[i]);
+  return list + "]";
+}
+
+std::vector<std::string> strings_of(const json::value& list) {
+  std::vector<std::string> out;
+  for (const json::value& item : list.as_array()) out.push_back(item.as_string());
+  return out;
+}
+
+}  // namespace
+
 int append_record(const std::string& file, const recorded_kernel& kernel) {
-  std::string line = "{\"name\":" + json::quote(kernel.source.name) +
-                     ",\"arch\":" + json::quote(kernel.arch) + ",\"options\":[";
-  for (std::size_t i = 0; i < kernel.options.size(); ++i)
-    line += (i ? "," : "") + json::quote(kernel.options[i]);
-  line += "],\"source\":" + json::quote(kernel.source.source) + "}\n";
+  std::string line = "{\"name\":" + json::quote(kernel.source.name) + ",\"arch\":" + json::quote(kernel.arch) +
+                     ",\"options\":" + quoted_list(kernel.options);
+  // Only user kernels have extras; Jet's own lines stay as they were.
+  if (!kernel.extras.options.empty()) line += ",\"extra_options\":" + quoted_list(kernel.extras.options);
+  if (!kernel.extras.name_expressions.empty())
+    line += ",\"name_expressions\":" + quoted_list(kernel.extras.name_expressions);
+  line += ",\"source\":" + json::quote(kernel.source.source) + "}\n";
 
   const int fd = open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
@@ -50,7 +68,9 @@ record_file read_records(const std::string& file) {
       k.source.name = v["name"].as_string();
       k.source.source = v["source"].as_string();
       k.arch = v["arch"].as_string();
-      for (const json::value& o : v["options"].as_array()) k.options.push_back(o.as_string());
+      k.options = strings_of(v["options"]);
+      if (v.contains("extra_options")) k.extras.options = strings_of(v["extra_options"]);
+      if (v.contains("name_expressions")) k.extras.name_expressions = strings_of(v["name_expressions"]);
       if (k.source.name.empty()) throw value_error("the kernel name is empty");
       out.kernels.push_back(std::move(k));
     } catch (const value_error& e) {

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codegen/passes.hpp"
+#include "src/compile.hpp"
 
 namespace jet::detail {
 
@@ -14,6 +15,7 @@ struct recorded_kernel {
   codegen::kernel_source source;
   std::string arch;                  // the device arch it was compiled for
   std::vector<std::string> options;  // NVRTC's options then
+  compile_extras extras;             // a user kernel's own options and name expressions
 };
 
 // Appends one line for `kernel` to `file` under an exclusive flock, in one write, so lines

@@ -263,7 +263,7 @@ obtained_kernel compile_or_load(const codegen::kernel_source& source, const std:
       store_entry(settings.directory, id, source, out.compiled, settings.max_bytes);
   }
   if (!settings.record_file.empty()) {
-    if (const int error = append_record(settings.record_file, {source, arch, id.options}))
+    if (const int error = append_record(settings.record_file, {source, arch, id.options, extras}))
       warn_once(warned_record, "cannot append to JET_CACHE_RECORD file " + settings.record_file +
                                    ": " + std::strerror(error));
   }

@@ -65,7 +65,7 @@ int run_warm(const invocation& inv) {
       ++bad_arch;
       continue;
     }
-    detail::kernel_identity id = detail::identify(k.source, arch);
+    detail::kernel_identity id = detail::identify(k.source, arch, k.extras);
     if (seen.insert(id.key).second) jobs.push_back({&k, arch, std::move(id)});
   }
   for (const std::string& p : records.problems)
@@ -95,7 +95,7 @@ int run_warm(const invocation& inv) {
         ++present;
         return;
       }
-      const detail::compiled_kernel k = detail::compile(j.kernel->source, j.arch);
+      const detail::compiled_kernel k = detail::compile(j.kernel->source, j.arch, j.kernel->extras);
       if (!detail::store_entry(inv.dir, j.id, j.kernel->source, k, max_bytes))
         throw cache_error("could not be stored in " + inv.dir);
       ++compiled;

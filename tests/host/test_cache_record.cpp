@@ -64,12 +64,38 @@ TEST_CASE("record -> warm -> every recorded key is in the new cache", "[host][ca
   CHECK(again.out.find(": 0 compiled, 3 already present, 0 failed") != std::string::npos);
 }
 
+TEST_CASE("a user kernel's options and name expressions are recorded and warmed", "[host][cache]") {
+  const jet_test::temp_dir dir;
+  const std::string record = dir / "record.jsonl";
+  const jet::codegen::kernel_source source{
+      "raw_module", "template <class T> __global__ void scale(T* x) { x[0] *= T(OFFSET); }\n"};
+  const jet::detail::compile_extras extras{{"-DOFFSET=2"}, {"scale<float>"}};
+  {
+    const jet_test::scoped_env cache_dir("JET_CACHE_DIR", dir / "first");
+    const jet_test::scoped_env on("JET_CACHE", std::nullopt);
+    const jet_test::scoped_env recording("JET_CACHE_RECORD", record);
+    jet::detail::compile_or_load(source, "sm_90", extras);
+  }
+  const jet::detail::record_file records = jet::detail::read_records(record);
+  REQUIRE(records.kernels.size() == 1);
+  CHECK(records.kernels[0].extras.options == extras.options);
+  CHECK(records.kernels[0].extras.name_expressions == extras.name_expressions);
+
+  const std::string tool = JET_CACHE_TOOL;
+  const jet_test::outcome warmed = jet_test::run(tool + " warm " + record + " --arch sm_90 --dir " + (dir / "second"));
+  INFO(warmed.err);
+  CHECK(warmed.status == 0);
+  const auto entry = jet::detail::load_entry(dir / "second", jet::detail::identify(source, "sm_90", extras));
+  REQUIRE(entry);
+  CHECK(entry->lowered_names.size() == 1);
+}
+
 TEST_CASE("warm replaces damaged entries, warning once per process, and fails on bad kernels",
           "[host][cache]") {
   const jet_test::temp_dir dir;
   const std::string record = dir / "record.jsonl";
   for (int n : {31, 32})
-    REQUIRE(jet::detail::append_record(record, {jet_test::small_kernel(n), "sm_90", {}}) == 0);
+    REQUIRE(jet::detail::append_record(record, {jet_test::small_kernel(n), "sm_90", {}, {}}) == 0);
   for (int n : {31, 32}) {
     const auto id = jet::detail::identify(jet_test::small_kernel(n), "sm_90");
     REQUIRE(jet::detail::make_directory(dir / ("cache/" + id.key.substr(0, 2))) == 0);
@@ -88,6 +114,7 @@ TEST_CASE("warm replaces damaged entries, warning once per process, and fails on
   REQUIRE(jet::detail::append_record(
               record, {{"broken", "extern \"C\" __global__ void broken() { undefined_name; }"},
                        "sm_90",
+                       {},
                        {}}) == 0);
   const jet_test::outcome failed =
       jet_test::run(tool + " warm " + record + " --dir " + (dir / "cache"));
@@ -97,7 +124,7 @@ TEST_CASE("warm replaces damaged entries, warning once per process, and fails on
   CHECK(failed.err.find("undefined_name") != std::string::npos);
 
   const std::string odd = dir / "odd-arch.jsonl";
-  REQUIRE(jet::detail::append_record(odd, {jet_test::small_kernel(33), "gpu", {}}) == 0);
+  REQUIRE(jet::detail::append_record(odd, {jet_test::small_kernel(33), "gpu", {}, {}}) == 0);
   const jet_test::outcome no_arch =
       jet_test::run(tool + " warm " + odd + " --dir " + (dir / "cache"));
   CHECK(no_arch.status == 1);
