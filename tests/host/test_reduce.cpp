@@ -330,3 +330,28 @@ TEST_CASE("reductions of every dtype, norms, fused inputs and dtype arguments co
   compiles(jet::mean(jet::placeholder({8, 40}, jet::int32), 1, jet::float32));
   compiles(jet::count_nonzero(m > b));
 }
+
+TEST_CASE("reductions load 16-byte vectors only where the reduced axis is contiguous", "[host][reduce][render]") {
+  const jet::array a = jet::placeholder({1000, 64}, jet::float32);
+  const jet::array column = jet::placeholder({1000, 1}, jet::float32);
+  const auto vectorized = [](const jet::explanation& x, const std::string& vector) {
+    INFO(x.source);
+    return x.source.find(vector + " x0[") != std::string::npos;
+  };
+  const jet::explanation rows = jet::explain(jet::sum(a, 1));
+  CHECK(vectorized(rows, "jet_vec<float, 4>"));
+  CHECK(rows.operands.find("in0: float32, strided, unit inner stride") != std::string::npos);
+  // The column operand is the same for every element of a row: one load, no vector.
+  const jet::explanation mixed = jet::explain(jet::sum(a * column, 1));
+  CHECK(vectorized(mixed, "jet_vec<float, 4>"));
+  CHECK(mixed.operands.find("in1: float32, strided, broadcast inner axis") != std::string::npos);
+  CHECK(vectorized(jet::explain(jet::max(jet::placeholder({7, 300}, jet::float64), 1)), "jet_vec<double, 2>"));
+  CHECK(vectorized(jet::explain(jet::sum(jet::placeholder({1 << 20}, jet::int8))), "jet_vec<signed char, 16>"));
+  // A strided reduced axis, the columns layout and 16-byte elements take the scalar loop, and
+  // the key tells them from the vectorized kernel.
+  const jet::explanation every_other = jet::explain(jet::sum(a(jet::slice(), jet::slice(jet::none, jet::none, 2)), 1));
+  CHECK_FALSE(vectorized(every_other, "jet_vec<float, 4>"));
+  CHECK(every_other.key != rows.key);
+  CHECK_FALSE(vectorized(jet::explain(jet::sum(a, 0)), "jet_vec<float, 4>"));
+  CHECK(jet::explain(jet::sum(jet::placeholder({9, 64}, jet::complex128), 1)).source.find(" x0[") == std::string::npos);
+}
