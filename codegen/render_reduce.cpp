@@ -47,15 +47,10 @@ std::string accumulator(const ir::graph& g) {
 }
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
-// for an extreme with its index, whose registers would otherwise cut the blocks an SM holds.
-// (var keeps four: with one state, or held to 32 registers, it ran at 0.25 ms against 0.16.)
-int state_parts(const ir::graph& g) {
-  switch (g.reduce.op) {
-    case reduce_op::argmin:
-    case reduce_op::argmax: return 2;
-    default: return accumulator(g).find("arg") == std::string::npos ? 4 : 2;
-  }
-}
+// for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp), whose registers
+// would otherwise cut the blocks an SM holds. (var keeps four: with one state, or held to 32
+// registers, it ran at 0.25 ms against 0.16.)
+int state_parts(const ir::graph& g) { return accumulator(g).find("arg") == std::string::npos ? 4 : 2; }
 
 // The reduced value of state `s`, post-step applied.
 std::string result_of(const ir::graph& g) {
@@ -138,13 +133,13 @@ void render_access(const ir::graph& g, std::string& s) {
 // elements.
 void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& first, const std::string& step,
                         int loads) {
-  const std::string n = std::to_string(loads);
+  const std::string n = std::to_string(loads), parts = std::to_string(state_parts(g));
   s += "    jet_idx k = " + first + ";\n";
   s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
   s += std::string("      ") + value_type(g.code.back().type) + " x[" + n + "];\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) part[u % " + std::to_string(state_parts(g)) + "].add(x[u], (long long)(k + u * " + step +
-       "));\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) ";
+  s += "part[u % " + parts + "].add(x[u], (long long)(k + u * " + step + "));\n";
   s += "    }\n";
   s += "    #pragma unroll 1\n    for (; k < k1; k += " + step + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
 }
@@ -154,7 +149,7 @@ void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& f
 // the scalar loop. Whole steps of the group come first; the chunk's rest goes element-wise.
 void render_vector_loop(const ir::graph& g, std::string& s, const std::string& group) {
   const int width = g.vector_width, unroll = vector_unroll(width);
-  const std::string w = std::to_string(width), u = std::to_string(unroll);
+  const std::string w = std::to_string(width), u = std::to_string(unroll), parts = std::to_string(state_parts(g));
   std::string aligned = "true", loads, operands;
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const ir::operand& op = g.inputs[j];
@@ -167,7 +162,8 @@ void render_vector_loop(const ir::graph& g, std::string& s, const std::string& g
                "*)(" + ptr + " + kl + u * vs);\n";
       operands += ", " + load(op.type, "x" + n + "[u].v[e]");
     } else {
-      operands += ", " + load(op.type, op.mode == ir::access::scalar ? "p.in" + n + "[0]" : "p.in" + n + "[b[" + n + "]]");
+      const std::string at = op.mode == ir::access::scalar ? "0" : "b[" + n + "]";
+      operands += ", " + load(op.type, "p.in" + n + "[" + at + "]");
     }
   }
   s += "    const jet_idx vs = (jet_idx)" + group + " * " + w + ";\n";
@@ -178,9 +174,11 @@ void render_vector_loop(const ir::graph& g, std::string& s, const std::string& g
   s += loads;
   s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
   s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e)\n";
-  s += "            part[(u * " + w + " + e) % " + std::to_string(state_parts(g)) + "].add(jet_element(p, 0" + operands + "), (long long)(kl + u * vs + e));\n";
+  s += "            part[(u * " + w + " + e) % " + parts + "].add(jet_element(p, 0" + operands +
+       "), (long long)(kl + u * vs + e));\n";
   s += "      }\n";
-  s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
+  s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") ";
+  s += "part[0].add(jet_at(p, k, b), (long long)k);\n";
   s += "    } else {\n";
   render_scalar_loop(g, s, "k0 + lane", group, 4);
   s += "    }\n";
@@ -192,9 +190,9 @@ void render_accumulate(const ir::graph& g, std::string& s, const std::string& fi
   s += "    #pragma unroll\n    for (int u = 0; u < " + parts + "; ++u) part[u].init();\n";
   if (g.vector_width > 1) render_vector_loop(g, s, step);
   else render_scalar_loop(g, s, first, step, g.reduce.columns ? column_loads : 4);
-  if (state_parts(g) == 4) s += "    part[2].merge(part[3]);\n";
-  if (state_parts(g) >= 2) s += "    part[0].merge(part[1]);\n";
-  if (state_parts(g) == 4) s += "    part[0].merge(part[2]);\n";
+  if (parts == "4") s += "    part[2].merge(part[3]);\n";
+  s += "    part[0].merge(part[1]);\n";
+  if (parts == "4") s += "    part[0].merge(part[2]);\n";
   s += "    jet_state s = part[0];\n";
 }
 
