@@ -4,7 +4,6 @@
 #include "src/eval.hpp"
 
 #include <algorithm>
-#include <chrono>
 #include <cstdio>
 #include <map>
 #include <mutex>
@@ -12,9 +11,7 @@
 #include "codegen/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
-#include "src/cache_stats.hpp"
 #include "src/cuda_check.hpp"
-#include "src/disk_cache.hpp"
 #include "src/kernel.hpp"
 #include "src/memory.hpp"
 #include "src/stream_state.hpp"
@@ -24,10 +21,6 @@ namespace {
 
 // Parameter blocks above this are split: 4 KiB is what every supported driver accepts.
 constexpr std::size_t max_params_bytes = 4096;
-
-double ms_since(std::chrono::steady_clock::time_point start) {
-  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-}
 
 std::int64_t input_count(const node& n) {
   if (n.op == op_code::input) return 1;
@@ -56,25 +49,9 @@ void prepare(const node& root, const array& out, ir::graph& g) {
   codegen::choose_access(g);
 }
 
-// The memory cache, else the disk cache, else NVRTC (src/disk_cache.hpp).
+// The memory cache, else the disk cache, else NVRTC: the source is rendered only on a miss.
 const loaded_kernel& find_or_build(const ir::graph& g, const std::string& signature) {
-  if (const loaded_kernel* hit = kernels().find(signature)) {
-    note_memory_hit();
-    return *hit;
-  }
-  const auto start = std::chrono::steady_clock::now();
-  const codegen::kernel_source source = codegen::render(g);
-  if (debug_level() >= 2) std::fprintf(stderr, "[jet] source of %s:\n%s\n", source.name.c_str(), source.source.c_str());
-  const obtained_kernel obtained = compile_or_load(source, device::arch());
-  if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] %s %s for %s in %.3f ms\n",
-                 obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled",
-                 obtained.compiled.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
-  auto loaded = std::make_unique<loaded_kernel>(obtained.compiled);
-  const loaded_kernel* kept = kernels().insert(signature, std::move(loaded));
-  if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] render + obtain + load of %s: %.3f ms\n", obtained.compiled.name.c_str(), ms_since(start));
-  return *kept;
+  return obtain_kernel(signature, [&] { return codegen::render(g); });
 }
 
 // `n` with every reduction in it replaced by an input node reading `value_of(reduction)`:

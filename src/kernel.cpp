@@ -4,6 +4,8 @@
 #include <cudaTypedefs.h>
 
 #include <algorithm>
+#include <chrono>
+#include <cstdio>
 #include <cstdlib>
 #include <mutex>
 #include <shared_mutex>
@@ -11,6 +13,7 @@
 
 #include "jet/device.hpp"
 #include "src/cuda_check.hpp"
+#include "src/disk_cache.hpp"
 #include "src/stream_state.hpp"
 
 namespace jet::detail {
@@ -38,6 +41,22 @@ loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.n
 }
 
 loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }
+
+const loaded_kernel& build_kernel(const std::string& signature, const codegen::kernel_source& source,
+                                  const compile_extras& extras) {
+  const auto start = std::chrono::steady_clock::now();
+  if (debug_level() >= 2) std::fprintf(stderr, "[jet] source of %s:\n%s\n", source.name.c_str(), source.source.c_str());
+  const obtained_kernel obtained = compile_or_load(source, device::arch(), extras);
+  if (debug_level() >= 1)
+    std::fprintf(stderr, "[jet] %s %s for %s in %.3f ms\n",
+                 obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled", source.name.c_str(),
+                 obtained.compiled.arch.c_str(), obtained.milliseconds);
+  const loaded_kernel* kept = kernels().insert(signature, std::make_unique<loaded_kernel>(obtained.compiled));
+  if (debug_level() >= 1)
+    std::fprintf(stderr, "[jet] obtain + load of %s: %.3f ms\n", source.name.c_str(),
+                 std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count());
+  return *kept;
+}
 
 const loaded_kernel* memory_cache::find(const std::string& signature) const {
   std::shared_lock lock(state().mutex);

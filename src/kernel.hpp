@@ -7,6 +7,7 @@
 #include <memory>
 #include <string>
 
+#include "src/cache_stats.hpp"
 #include "src/compile.hpp"
 
 namespace jet::detail {
@@ -39,6 +40,23 @@ class memory_cache {
   std::size_t size() const;
 };
 memory_cache& kernels();
+
+// Takes `source` from the disk cache or NVRTC (src/disk_cache.hpp), loads it and keeps it in
+// memory under `signature`: the miss path of obtain_kernel.
+const loaded_kernel& build_kernel(const std::string& signature, const codegen::kernel_source& source,
+                                  const compile_extras& extras);
+
+// The kernel kept in memory under `signature` (a hit renders nothing); else `make_source()`
+// built by build_kernel. Jet's own kernels, random kernels and user kernels all come this way.
+template <class MakeSource>
+const loaded_kernel& obtain_kernel(const std::string& signature, MakeSource&& make_source,
+                                   const compile_extras& extras = {}) {
+  if (const loaded_kernel* hit = kernels().find(signature)) {
+    note_memory_hit();
+    return *hit;
+  }
+  return build_kernel(signature, make_source(), extras);
+}
 
 // Launches a kernel taking one parameter block, with a grid sized from the SM count:
 // blocks of 256 threads, shaped 32x8 for tiled kernels.

@@ -1,13 +1,9 @@
 // Entry points of the random kernels, compiled on first use through the kernel caches.
 #include "src/random_kernels.hpp"
 
-#include <cstdio>
-#include <memory>
 #include <string>
 
-#include "jet/device.hpp"
 #include "jet/error.hpp"
-#include "src/disk_cache.hpp"
 #include "src/kernel.hpp"
 #include "src/random_params.hpp"
 
@@ -119,17 +115,7 @@ namespace {
 
 // The loaded kernel `name`; its source is made only when no cache holds it.
 const loaded_kernel& kernel(const std::string& name) {
-  const std::string signature = "jet.random/" + name;
-  if (const loaded_kernel* hit = ::jet::detail::kernels().find(signature)) return *hit;
-  const ::jet::detail::obtained_kernel obtained =
-      ::jet::detail::compile_or_load(kernel_source(name), device::arch());
-  if (::jet::detail::debug_level() >= 1)
-    std::fprintf(stderr, "[jet] %s %s for %s in %.3f ms\n",
-                 obtained.origin == ::jet::detail::kernel_origin::disk ? "loaded from disk"
-                                                                       : "compiled",
-                 name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
-  auto loaded = std::make_unique<loaded_kernel>(obtained.compiled);
-  return *::jet::detail::kernels().insert(signature, std::move(loaded));
+  return ::jet::detail::obtain_kernel("jet.random/" + name, [&] { return kernel_source(name); });
 }
 
 template <class Params>

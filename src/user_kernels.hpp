@@ -3,7 +3,6 @@
 #pragma once
 
 #include <cstring>
-#include <functional>
 #include <initializer_list>
 #include <string>
 #include <string_view>
@@ -23,11 +22,6 @@ compile_extras user_extras(const std::vector<std::string>& options, std::vector<
 
 // 64 hex digits naming a user kernel object by everything its sources are made from.
 std::string user_kernel_id(std::initializer_list<std::string_view> fields);
-
-// The kernel cached in memory under `signature`; else `make_source()` compiled (or loaded
-// from the disk cache) with `extras`, loaded and cached under `signature`.
-const loaded_kernel& obtain_kernel(const std::string& signature, const std::function<codegen::kernel_source()>& make_source,
-                                   const compile_extras& extras);
 
 // The arguments' dtypes and kinds, for codegen::bind_user_params.
 std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>& args);

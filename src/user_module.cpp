@@ -153,19 +153,6 @@ std::string user_kernel_id(std::initializer_list<std::string_view> fields) {
   return to_hex(h.finish());
 }
 
-const loaded_kernel& obtain_kernel(const std::string& signature, const std::function<codegen::kernel_source()>& make_source,
-                                   const compile_extras& extras) {
-  if (const loaded_kernel* hit = kernels().find(signature)) return *hit;
-  const codegen::kernel_source source = make_source();
-  if (debug_level() >= 2) std::fprintf(stderr, "[jet] source of %s:\n%s\n", source.name.c_str(), source.source.c_str());
-  const obtained_kernel obtained = compile_or_load(source, device::arch(), extras);
-  if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] %s %s for %s in %.3f ms\n",
-                 obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled", source.name.c_str(),
-                 obtained.compiled.arch.c_str(), obtained.milliseconds);
-  return *kernels().insert(signature, std::make_unique<loaded_kernel>(obtained.compiled));
-}
-
 std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>& args) {
   std::vector<codegen::user_arg_info> info(args.size());
   for (std::size_t k = 0; k < args.size(); ++k) {
