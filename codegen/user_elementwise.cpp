@@ -23,7 +23,7 @@ kernel_source render_user_elementwise(const user_elementwise_spec& spec) {
   const user_elementwise_layout l = layout_user_elementwise(spec);
   const std::string index = spec.index64 ? "long long" : "int";
   std::string s;
-  render_user_prologue(spec.binding.placeholders, l.bytes, spec.preamble, s);
+  render_user_prologue(spec.binding, {}, l.bytes, spec.preamble, s);
   s += "struct jet_index { long long n_; __device__ long long size() const { return n_; } };\n\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) " + spec.name +
        "(const __grid_constant__ jet_params p) {\n";

@@ -17,8 +17,8 @@ namespace jet::codegen {
 // What binding needs to know of one argument.
 struct user_arg_info {
   bool is_array = false;
-  dtype type = dtype::float64;       // an array's dtype
-  weak_kind weak = weak_kind::none;  // a scalar's kind
+  dtype type = dtype::float64;       // an array's dtype, or a typed scalar's
+  weak_kind weak = weak_kind::none;  // a weak scalar's kind; none for a typed scalar
 };
 
 // The dtypes of a call: one per parameter (inputs then outputs), and each placeholder's.
@@ -31,9 +31,11 @@ struct user_binding {
 };
 
 // Resolves the parameters' dtypes from the arguments (inputs, then optionally every output).
-// Throws jet::value_error for a wrong argument count or a scalar where an array is needed,
-// and jet::dtype_error for a dtype a parameter cannot take or placeholders that disagree, each
-// naming the kernel and the parameter.
+// An array, or a scalar with a dtype of its own (weak none: jet::float16_t, jet::bfloat16_t),
+// fixes a placeholder; weak scalars fix one only when nothing else does. Throws
+// jet::value_error for a wrong argument count or a scalar where an array is needed, and
+// jet::dtype_error for a dtype a parameter cannot take (a complex scalar included), or
+// placeholders that disagree, each naming the kernel and the parameter.
 user_binding bind_user_params(const std::vector<user_param>& params, std::span<const user_arg_info> args,
                               const std::string& kernel);
 
@@ -99,12 +101,14 @@ user_reduction_layout layout_user_reduction(const user_reduction_spec& spec);
 // splits > 1); with merge = 1 it combines the chunks' partial results.
 kernel_source render_user_reduction(const user_reduction_spec& spec);
 
-// Shared by both renderers: placeholder typedefs, the raw-array view, the parameter-block
-// accessor and the user's preamble.
-void render_user_prologue(const std::vector<std::pair<char, dtype>>& placeholders, std::size_t block_bytes,
-                          const std::string& preamble, std::string& s);
-// The C type of a dtype in user kernels; throws jet::dtype_error for the ones they lack.
-const char* user_ctype(dtype t, const std::string& kernel, const std::string& param);
+// Shared by both renderers: the CUDA headers the kernel's types need, typedefs of the
+// placeholders and of `extra` (a reduction's jet_reduce_t), the raw-array view, the
+// parameter-block accessor, then the user's preamble, which may use every typedef.
+void render_user_prologue(const user_binding& b, const std::vector<std::pair<std::string, dtype>>& extra,
+                          std::size_t block_bytes, const std::string& preamble, std::string& s);
+// The C type of a dtype in user kernels: CUDA's __half and __nv_bfloat16 for the 16-bit floats,
+// cuda::std::complex<float> and <double> for complex64 and complex128.
+const char* user_ctype(dtype t);
 // Declarations of the parameters' names for one element: "const float x = ...;".
 void render_user_operands(const std::vector<user_param>& params, const std::vector<dtype>& types,
                           const std::vector<user_access>& access, const user_slots& slots,

@@ -69,9 +69,8 @@ kernel_source render_user_reduction(const user_reduction_spec& spec) {
       (spec.params[k].output ? strided_outputs : strided_inputs).push_back(k);
   }
   std::string s;
-  render_user_prologue(spec.binding.placeholders, l.bytes, spec.preamble, s);
-  s += "typedef " + std::string(user_ctype(spec.reduce_type, spec.name, "reduce_type")) +
-       " jet_reduce_t;\ntypedef jet_reduce_t _type_reduce;\n";
+  render_user_prologue(spec.binding, {{"jet_reduce_t", spec.reduce_type}, {"_type_reduce", spec.reduce_type}}, l.bytes,
+                       spec.preamble, s);
   s += "__device__ __forceinline__ jet_reduce_t jet_reduce_op(const jet_reduce_t& a, const jet_reduce_t& b) {\n"
        "  return (jet_reduce_t)(" + spec.reduce_expr + ");\n}\n\n";
   s += "extern \"C\" __global__ void __launch_bounds__(256) " + spec.name + "(const __grid_constant__ jet_params p) {\n";

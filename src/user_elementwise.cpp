@@ -1,6 +1,9 @@
 // elementwise_kernel: binding the arguments, broadcasting and collapsing the operands as Jet's
 // own kernels do, then the cached kernel for that specialization, packed and launched.
 #include <algorithm>
+#include <bit>
+#include <cmath>
+#include <complex>
 #include <cstring>
 
 #include "codegen/ir.hpp"
@@ -19,16 +22,40 @@ bool is_identifier(const std::string& s) {
 
 using detail::put_param;
 
+// `x` rounded to float with round-to-odd: rounding that to a 16-bit float gives `x` rounded
+// once, where rounding to nearest twice could land on the wrong neighbour.
+float rounded_to_odd(double x) {
+  const float f = static_cast<float>(x);
+  if (!std::isfinite(f) || static_cast<double>(f) == x) return f;
+  std::uint32_t bits = std::bit_cast<std::uint32_t>(f);
+  if (std::abs(static_cast<double>(f)) > std::abs(x)) --bits;  // the neighbour toward zero
+  return std::bit_cast<float>(bits | 1u);
+}
+
+// A 16-bit float's value, exact in double.
+double widened(dtype t, std::uint16_t bits) {
+  float16_t h;
+  bfloat16_t b;
+  h.bits = b.bits = bits;
+  return t == dtype::float16 ? static_cast<float>(h) : static_cast<float>(b);
+}
+
 }  // namespace
 
 void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
+  if (weak_ == weak_kind::none && t == type_) {
+    put_param(out, bits_);
+    return;
+  }
   const bool integral = weak_ == weak_kind::integer || weak_ == weak_kind::boolean;
-  const double real = integral ? (unsigned_ ? static_cast<double>(static_cast<std::uint64_t>(integer_))
-                                            : static_cast<double>(integer_))
-                               : real_;
-  const std::int64_t whole = integral ? integer_ : static_cast<std::int64_t>(real_);
+  const double real = weak_ == weak_kind::none ? widened(type_, bits_)
+                      : integral ? (unsigned_ ? static_cast<double>(static_cast<std::uint64_t>(integer_))
+                                              : static_cast<double>(integer_))
+                                 : number_.real();
+  const double imag = weak_ == weak_kind::complex ? number_.imag() : 0.0;
+  const std::int64_t whole = integral ? integer_ : static_cast<std::int64_t>(real);
   switch (t) {
-    case dtype::bool_: put_param(out, static_cast<bool>(integral ? integer_ != 0 : real_ != 0)); return;
+    case dtype::bool_: put_param(out, static_cast<bool>(integral ? integer_ != 0 : real != 0 || imag != 0)); return;
     case dtype::int8: put_param(out, static_cast<std::int8_t>(whole)); return;
     case dtype::int16: put_param(out, static_cast<std::int16_t>(whole)); return;
     case dtype::int32: put_param(out, static_cast<std::int32_t>(whole)); return;
@@ -37,12 +64,18 @@ void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
     case dtype::uint16: put_param(out, static_cast<std::uint16_t>(whole)); return;
     case dtype::uint32: put_param(out, static_cast<std::uint32_t>(whole)); return;
     case dtype::uint64:
-      put_param(out, integral ? static_cast<std::uint64_t>(integer_) : static_cast<std::uint64_t>(real_));
+      put_param(out, integral ? static_cast<std::uint64_t>(integer_) : static_cast<std::uint64_t>(real));
       return;
+    case dtype::float16: put_param(out, float16_t(rounded_to_odd(real)).bits); return;
+    case dtype::bfloat16: put_param(out, bfloat16_t(rounded_to_odd(real)).bits); return;
     case dtype::float32: put_param(out, static_cast<float>(real)); return;
     case dtype::float64: put_param(out, real); return;
-    default: throw dtype_error("a scalar cannot be passed as " + std::string(name(t)) + " to a user kernel");
+    case dtype::complex64:
+      put_param(out, std::complex<float>(static_cast<float>(real), static_cast<float>(imag)));
+      return;
+    case dtype::complex128: put_param(out, std::complex<double>(real, imag)); return;
   }
+  throw internal_error("kernel_arg::scalar_bytes: a dtype without a case");
 }
 
 kernel_outputs::operator array() const {

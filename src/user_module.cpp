@@ -157,7 +157,7 @@ std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>&
   std::vector<codegen::user_arg_info> info(args.size());
   for (std::size_t k = 0; k < args.size(); ++k) {
     info[k].is_array = args[k].is_array();
-    if (args[k].is_array()) info[k].type = args[k].value().dtype();
+    info[k].type = args[k].is_array() ? args[k].value().dtype() : args[k].scalar_type();
     info[k].weak = args[k].scalar_kind();
   }
   return info;

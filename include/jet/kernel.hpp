@@ -3,6 +3,7 @@
 // and launches them on the current stream.
 #pragma once
 
+#include <complex>
 #include <cstddef>
 #include <cstdint>
 #include <memory>
@@ -98,7 +99,9 @@ void* launch_arg_address(const A& a, void*& pointer) {
 // One `__global__` function from CUDA C source (CuPy's RawKernel). It compiles on the first
 // launch (or compile()), through Jet's memory cache, disk cache and NVRTC; later launches
 // only pack arguments. Arrays pass their device pointer (of the first element), any other
-// argument its bytes, so a scalar must have the C++ type the kernel's parameter has.
+// argument its bytes, so a scalar must have the C++ type the kernel's parameter has:
+// jet::float16_t for __half, jet::bfloat16_t for __nv_bfloat16, std::complex<float> and
+// <double> for cuda::std::complex<float> and <double>.
 class raw_kernel {
  public:
   // `name` is an `extern "C"` function, or a C++ one such as "scale<float>" (found through
@@ -162,13 +165,15 @@ class raw_module {
 };
 
 // One argument of an elementwise or reduction kernel: an array (an expression is evaluated
-// first), or a C++ scalar, which takes its parameter's dtype.
+// first), or a scalar. C++ arithmetic and complex scalars are weak, as Python's are: they take
+// their parameter's dtype. jet::float16_t and jet::bfloat16_t scalars have their dtype, as
+// NumPy's scalars do: they fix a placeholder as an array would.
 class kernel_arg {
  public:
   kernel_arg(const array& a) : array_(a), is_array_(true) {}  // NOLINT: implicit on purpose
   kernel_arg(const expr& e) : array_(e), is_array_(true) {}   // NOLINT
   template <class T>
-    requires std::is_arithmetic_v<T>
+    requires arithmetic_scalar<T>
   kernel_arg(T value) {  // NOLINT
     if constexpr (std::is_same_v<T, bool>) {
       weak_ = weak_kind::boolean;
@@ -177,24 +182,36 @@ class kernel_arg {
       weak_ = weak_kind::integer;
       integer_ = static_cast<std::int64_t>(value);
       unsigned_ = std::is_unsigned_v<T> && integer_ < 0;
-    } else {
+    } else if constexpr (std::is_floating_point_v<T>) {
       weak_ = weak_kind::floating;
-      real_ = static_cast<double>(value);
+      number_ = static_cast<double>(value);
+    } else {
+      weak_ = weak_kind::complex;
+      number_ = {value.real(), value.imag()};
     }
   }
+  kernel_arg(float16_t value) : type_(dtype::float16), bits_(value.bits) {}    // NOLINT
+  kernel_arg(bfloat16_t value) : type_(dtype::bfloat16), bits_(value.bits) {}  // NOLINT
   bool is_array() const { return is_array_; }
   const array& value() const { return array_; }
+  // A weak scalar's kind; none for arrays and for 16-bit float scalars.
   weak_kind scalar_kind() const { return weak_; }
-  // The scalar's bytes as a value of `t` (bool, integer or floating dtypes).
+  // A 16-bit float scalar's dtype.
+  dtype scalar_type() const { return type_; }
+  // The scalar's bytes as a value of `t`, laid out as the kernel's C type of `t` (see
+  // elementwise_kernel): a 16-bit float of its own dtype keeps its bits, a double rounds once
+  // to a 16-bit float.
   void scalar_bytes(dtype t, std::byte* out) const;
 
  private:
   array array_;
   bool is_array_ = false;
   weak_kind weak_ = weak_kind::none;
+  dtype type_ = dtype::float64;
   bool unsigned_ = false;  // an unsigned 64-bit value above INT64_MAX
   std::int64_t integer_ = 0;
-  double real_ = 0;
+  std::complex<double> number_;  // a floating or complex value
+  std::uint16_t bits_ = 0;       // a 16-bit float's
 };
 
 // The outputs of an elementwise or reduction kernel; converts to an array when there is one.
@@ -206,7 +223,10 @@ class kernel_outputs : public std::vector<array> {
 
 // A kernel from a per-element operation (CuPy's ElementwiseKernel). Parameters are CuPy's
 // "[raw] TYPE NAME" lists; TYPE is a dtype name or a one-letter placeholder resolved from the
-// arguments and typedef'd for the operation. Non-raw operands broadcast together; the
+// arguments and typedef'd for the operation. float16 and bfloat16 are CUDA's __half and
+// __nv_bfloat16 (their operators take two of a kind: `x * (T)2.5f`, `(float)x + 1.0f`),
+// complex64 and complex128 cuda::std::complex<float> and <double>; their headers are included
+// when a parameter has such a type. Non-raw operands broadcast together; the
 // operation sees each as one element (outputs as references) and `i`, the element's index in
 // C order; a raw operand is a pointer-like view of the whole (C-contiguous) array with
 // operator[] and size(). Outputs not passed are allocated with the broadcast shape.
