@@ -1,5 +1,7 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
 #include <algorithm>
+#include <cstdint>
+#include <vector>
 
 #include "codegen/passes.hpp"
 #include "jet/error.hpp"
@@ -18,15 +20,96 @@ ir::operand operand_for(const array& a, const shape& extents) {
   return op;
 }
 
+// Entries numbered 0, 1, 2, ... looked up by equality: a linear scan while they are few, then
+// an open-addressing table of their hashes. The owner keeps and compares the entries, and the
+// table is kept per thread, so lookups allocate nothing once it has grown.
+class entry_index {
+ public:
+  void clear() {
+    count_ = 0;
+    hashed_ = false;
+  }
+  // The entry for which `same(entry)` holds, or -1; `hash()` is the sought entry's hash.
+  template <class Hash, class Same>
+  int find(Hash&& hash, Same&& same) const {
+    if (!hashed_) {
+      for (int e = 0; e < count_; ++e)
+        if (same(e)) return e;
+      return -1;
+    }
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash() & mask; slots_[i] >= 0; i = (i + 1) & mask)
+      if (same(slots_[i])) return slots_[i];
+    return -1;
+  }
+  // Adds the next entry; `hash_of(e)` is entry e's hash.
+  template <class HashOf>
+  void add(HashOf&& hash_of) {
+    const int entry = count_++;
+    if (!hashed_ && count_ <= linear_limit) return;
+    if (!hashed_ || 2 * static_cast<std::size_t>(count_) > slots_.size()) {
+      std::size_t size = std::max<std::size_t>(slots_.size(), 64);
+      while (2 * static_cast<std::size_t>(count_) > size) size *= 2;
+      slots_.assign(size, -1);
+      hashed_ = true;
+      for (int e = 0; e < count_; ++e) place(hash_of(e), e);
+      return;
+    }
+    place(hash_of(entry), entry);
+  }
+
+ private:
+  static constexpr int linear_limit = 16;
+  void place(std::uint64_t hash, int entry) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hash & mask;
+    while (slots_[i] >= 0) i = (i + 1) & mask;
+    slots_[i] = entry;
+  }
+  std::vector<int> slots_;
+  int count_ = 0;
+  bool hashed_ = false;
+};
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 33);
+}
+
+std::uint64_t hash_of(const detail::node* n) { return mix(reinterpret_cast<std::uintptr_t>(n)); }
+
+std::uint64_t hash_of(const ir::instr& in) {
+  auto bits = [](std::int16_t v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+  const std::uint64_t head = static_cast<std::uint64_t>(in.op) << 24 | static_cast<std::uint64_t>(in.type) << 16 | bits(in.slot);
+  return mix(mix(head << 32 | bits(in.args[0]) << 16 | bits(in.args[1])) ^ bits(in.args[2]));
+}
+
+bool same(const ir::instr& a, const ir::instr& b) {
+  return a.op == b.op && a.type == b.type && a.slot == b.slot && a.args[0] == b.args[0] && a.args[1] == b.args[1] &&
+         a.args[2] == b.args[2];
+}
+
+// Scratch kept per thread so that a cache hit allocates nothing: the nodes seen (a node
+// shared by several parents is lowered once) and an index of the instructions made (equal
+// ones merge; scalars never do, as each has a parameter slot of its own).
+struct builder_scratch {
+  std::vector<std::pair<const detail::node*, std::int16_t>> visited;
+  entry_index seen_nodes, made;
+};
+
 class builder {
  public:
-  builder(ir::graph& g, const shape& extents,
-          std::vector<std::pair<const detail::node*, std::int16_t>>& visited)
-      : g_(g), extents_(extents), visited_(visited) {}
+  builder(ir::graph& g, const shape& extents, builder_scratch& scratch) : g_(g), extents_(extents), s_(scratch) {
+    s_.visited.clear();
+    s_.seen_nodes.clear();
+    s_.made.clear();
+  }
 
   std::int16_t visit(const detail::node& n) {
-    for (const auto& [seen, index] : visited_)
-      if (seen == &n) return index;
+    const int seen = s_.seen_nodes.find([&] { return hash_of(&n); },
+                                        [&](int e) { return s_.visited[e].first == &n; });
+    if (seen >= 0) return s_.visited[seen].second;
     ir::instr in;
     in.op = n.op;
     in.type = n.type;
@@ -40,21 +123,17 @@ class builder {
         for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i]);
     }
     const std::int16_t index = add(in);
-    visited_.push_back({&n, index});
+    s_.visited.push_back({&n, index});
+    s_.seen_nodes.add([&](int e) { return hash_of(s_.visited[e].first); });
     return index;
   }
 
   std::int16_t add(const ir::instr& in) {
-    if (in.op != detail::op_code::scalar) {
-      for (std::size_t i = 0; i < g_.code.size(); ++i) {
-        const ir::instr& c = g_.code[i];
-        if (c.op == in.op && c.type == in.type && c.slot == in.slot &&
-            std::equal(c.args, c.args + 3, in.args))
-          return static_cast<std::int16_t>(i);
-      }
-    }
+    const int found = s_.made.find([&] { return hash_of(in); }, [&](int e) { return same(g_.code[e], in); });
+    if (found >= 0) return static_cast<std::int16_t>(found);
     if (g_.code.size() >= 32767) throw internal_error("expression too large for one kernel");
     g_.code.push_back(in);
+    s_.made.add([&](int e) { return hash_of(g_.code[e]); });
     return static_cast<std::int16_t>(g_.code.size() - 1);
   }
 
@@ -72,7 +151,7 @@ class builder {
 
   ir::graph& g_;
   const shape& extents_;
-  std::vector<std::pair<const detail::node*, std::int16_t>>& visited_;
+  builder_scratch& s_;
 };
 
 }  // namespace
@@ -80,10 +159,8 @@ class builder {
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g) {
   g.clear();
   g.extents = extents;
-  // Scratch kept per thread so that a cache hit allocates nothing.
-  thread_local std::vector<std::pair<const detail::node*, std::int16_t>> visited;
-  visited.clear();
-  builder b(g, g.extents, visited);
+  thread_local builder_scratch scratch;
+  builder b(g, g.extents, scratch);
   std::int16_t result = b.visit(root);
   if (root.type != type) {
     ir::instr cast;

@@ -1,6 +1,7 @@
 // Names, sizes and NumPy 2 promotion of dtypes.
 #include "jet/dtype.hpp"
 
+#include <array>
 #include <bit>
 #include <cmath>
 #include <cstring>
@@ -51,7 +52,10 @@ dtype dtype_from_name(std::string_view n) {
   throw dtype_error("data type '" + std::string(n) + "' not understood");
 }
 
-bool can_cast(dtype from, dtype to) {
+namespace {
+
+// NumPy's safe casting rule, which can_cast reads from a table.
+bool safe_cast(dtype from, dtype to) {
   if (from == to) return true;
   const dtype_kind fk = kind(from), tk = kind(to);
   const int fbits = itemsize(from) * 8;
@@ -82,11 +86,32 @@ bool can_cast(dtype from, dtype to) {
   return false;
 }
 
-dtype promote_types(dtype a, dtype b) {
+template <class T, class Rule>
+std::array<std::array<T, dtype_count>, dtype_count> pair_table(Rule&& rule) {
+  std::array<std::array<T, dtype_count>, dtype_count> t{};
+  for (int a = 0; a < dtype_count; ++a)
+    for (int b = 0; b < dtype_count; ++b) t[a][b] = rule(static_cast<dtype>(a), static_cast<dtype>(b));
+  return t;
+}
+
+// The first dtype in promotion order that both cast to safely.
+dtype common_type(dtype a, dtype b) {
   for (dtype t : promotion_order)
-    if (can_cast(a, t) && can_cast(b, t)) return t;
-  throw internal_error("no common dtype for " + std::string(name(a)) + " and " +
-                       std::string(name(b)));
+    if (safe_cast(a, t) && safe_cast(b, t)) return t;
+  throw internal_error("no common dtype for " + std::string(name(a)) + " and " + std::string(name(b)));
+}
+
+}  // namespace
+
+// Both are asked several times per expression node: tables, filled on first use.
+bool can_cast(dtype from, dtype to) {
+  static const auto table = pair_table<bool>(safe_cast);
+  return table[static_cast<int>(from)][static_cast<int>(to)];
+}
+
+dtype promote_types(dtype a, dtype b) {
+  static const auto table = pair_table<dtype>(common_type);
+  return table[static_cast<int>(a)][static_cast<int>(b)];
 }
 
 dtype default_dtype(weak_kind weak) {

@@ -141,7 +141,10 @@ node_ptr finish(op_code op, dtype type, const node_ptr* args, int n) {
     if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
     out->args[i] = args[i];
     out->contains_reduction = out->contains_reduction || args[i]->contains_reduction;
-    if (i) out->extents = broadcast_shapes(out->extents, args[i]->extents);
+    // Equal shapes and scalars (no axes) are the common cases, and need no broadcast.
+    const shape& e = args[i]->extents;
+    if (i && e.size() > 0 && !(e == out->extents))
+      out->extents = out->extents.size() == 0 ? e : broadcast_shapes(out->extents, e);
   }
   return out;
 }

@@ -1,7 +1,11 @@
 // Rendered kernels compile with NVRTC, no GPU needed.
+#include <cstdint>
+#include <memory>
 #include <string>
 
+#include "codegen/passes.hpp"
 #include "jet/jet.hpp"
+#include "src/memory.hpp"
 #include "src/compile.hpp"
 #include "support/catch.hpp"
 
@@ -64,4 +68,30 @@ TEST_CASE("a transposed operand is staged through shared-memory tiles", "[host][
   CHECK(x.source.find("__shared__") != std::string::npos);
   compiles(a + b.T());
   compiles(jet::where(a > 0, b.T(), a(jet::slice(jet::none, jet::none, -1))));
+}
+
+TEST_CASE("large expressions lower equal subexpressions to one instruction", "[host][render]") {
+  // Operands merge by address, which placeholders lack: an array with a made-up address (never
+  // read, and cleared before the buffer is freed).
+  const auto memory = std::make_shared<jet::detail::buffer>();
+  memory->data = reinterpret_cast<void*>(std::uintptr_t{1} << 20);
+  const jet::array a(memory, jet::float32, {100}, {1}, 0);
+  const jet::array out = jet::placeholder({100}, jet::float32);
+  // Two separately built copies of a 60-instruction chain: distinct nodes, equal structure,
+  // well past the size where the IR builder switches from scanning to hashing.
+  auto chain = [&] {
+    jet::expr x = a;
+    for (int i = 0; i < 30; ++i) x = jet::sin(x) + a;
+    return x;
+  };
+  const jet::expr once = chain();
+  jet::ir::graph g;
+  jet::codegen::build_ir(*(once + chain()).node(), out, g);
+  CHECK(g.inputs.size() == 1);
+  CHECK(g.code.size() == 1 + 60 + 1);  // a, the chain, the final add
+  // A node used twice is lowered once; equal scalars stay separate parameters.
+  jet::codegen::build_ir(*(once * once + 2.0f + 2.0f).node(), out, g);
+  CHECK(g.code.size() == 1 + 60 + 1 + 2 * 2);
+  CHECK(g.params.size() == 2);
+  memory->data = nullptr;
 }
