@@ -104,22 +104,40 @@ bool uses_index(const ir::graph& g) {
   return false;
 }
 
-// Chunk counters of reductions on the current device and stream: zeroed once here, and
-// reset by each kernel's last block, so launches in stream order can share them. Never
-// freed: kernels may use them until the process ends.
-unsigned* chunk_counters(std::size_t needed) {
-  static std::mutex mutex;
-  static std::map<std::pair<int, cudaStream_t>, unsigned*> counters;
+// Scratch of reductions on one device and stream: chunk counters, zeroed once here and reset
+// by each kernel's last block, and room for the chunks' partial states. Launches in stream
+// order take turns with it, so a reduction allocates nothing when its states fit (a full
+// reduction's always do: at most 8 chunks per SM of 48 bytes). Never freed: kernels may use
+// it until the process ends.
+struct reduction_scratch {
+  unsigned* counters = nullptr;
+  std::size_t counter_capacity = 0;
+  void* work = nullptr;
+  static constexpr std::size_t work_capacity = std::size_t{64} << 10;
+};
+
+const reduction_scratch& scratch_for_stream() {
   int device_index = 0;
   check_cuda(cudaGetDevice(&device_index), "cudaGetDevice");
-  const std::size_t capacity = std::size_t(device::current().multiprocessors) * 8;
-  if (needed > capacity) throw internal_error("a reduction needs " + std::to_string(needed) + " chunk counters");
+  const cudaStream_t stream = current_stream();
+  // Most calls come from the thread and stream of the call before.
+  thread_local struct {
+    int device = -1;
+    cudaStream_t stream = nullptr;
+    const reduction_scratch* scratch = nullptr;
+  } last;
+  if (last.scratch && last.device == device_index && last.stream == stream) return *last.scratch;
+  static std::mutex mutex;
+  static std::map<std::pair<int, cudaStream_t>, reduction_scratch> all;
   std::lock_guard lock(mutex);
-  unsigned*& slot = counters[{device_index, current_stream()}];
-  if (!slot) {
-    check_cuda(cudaMalloc(&slot, capacity * sizeof(unsigned)), "cudaMalloc");
-    check_cuda(cudaMemsetAsync(slot, 0, capacity * sizeof(unsigned), current_stream()), "cudaMemsetAsync");
+  reduction_scratch& slot = all[{device_index, stream}];
+  if (!slot.counters) {
+    slot.counter_capacity = std::size_t(device::current().multiprocessors) * 8;
+    check_cuda(cudaMalloc(&slot.counters, slot.counter_capacity * sizeof(unsigned)), "cudaMalloc");
+    check_cuda(cudaMemsetAsync(slot.counters, 0, slot.counter_capacity * sizeof(unsigned), stream), "cudaMemsetAsync");
+    check_cuda(cudaMalloc(&slot.work, reduction_scratch::work_capacity), "cudaMalloc");
   }
+  last = {device_index, stream, &slot};
   return slot;
 }
 
@@ -152,15 +170,23 @@ void evaluate_reduction(const node& root, const array& out) {
   // Chunks fill the GPU with as many blocks as this kernel keeps resident at once; partial
   // states need device memory only when the reduced axes are cut into chunks.
   std::shared_ptr<buffer> work;
-  if (const std::size_t work_bytes = codegen::plan_chunks(g, std::int64_t{sms} * kernel.blocks_per_sm())) {
-    work = allocate(work_bytes);
-    g.reduce.work = work->data;
-  }
+  const std::size_t work_bytes = codegen::plan_chunks(g, std::int64_t{sms} * kernel.blocks_per_sm());
   const ir::reduction& r = g.reduce;
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
   if (r.splits == 1 && !r.columns) blocks = std::min(blocks, max_grid_blocks());
-  if (r.splits > 1) g.reduce.counters = chunk_counters(static_cast<std::size_t>(blocks));
+  if (r.splits > 1) {
+    const reduction_scratch& scratch = scratch_for_stream();
+    if (static_cast<std::size_t>(blocks) > scratch.counter_capacity)
+      throw internal_error("a reduction needs " + std::to_string(blocks) + " chunk counters");
+    g.reduce.counters = scratch.counters;
+    if (work_bytes <= reduction_scratch::work_capacity) {
+      g.reduce.work = scratch.work;
+    } else {
+      work = allocate(work_bytes);
+      g.reduce.work = work->data;
+    }
+  }
   alignas(16) std::byte params[max_params_bytes];
   if (!codegen::pack_params(g, params, sizeof params)) {
     evaluate(*reduction_of_value(root), out);
