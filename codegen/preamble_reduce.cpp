@@ -103,6 +103,63 @@ template <class T, class R> struct alignas(8) jet_acc_var {
     return R(m2() / (dof > 0.0 ? dof : 0.0));
   }
 };
+// float values (float16 and bfloat16 compute in float too): the double work per element above
+// bounds the kernel, so up to 16 deviations from the first value of their batch add in float
+// (over so few, float keeps ~1e-7 relative), then fold into the double sums around the fixed
+// shift: sum(x - shift) = bs + bn D and sum((x - shift)^2) = bs2 + 2 D bs + bn D^2, where D is
+// the batch's shift less the fixed one.
+template <class R> struct alignas(8) jet_acc_var<float, R> {
+  long long n;
+  double shift, s, s2;
+  float batch_shift, bs, bs2;
+  int bn;
+  __device__ __forceinline__ void init() {
+    n = 0;
+    shift = s = s2 = 0.0;
+    batch_shift = bs = bs2 = 0.0f;
+    bn = 0;
+  }
+  __device__ __forceinline__ void add(float x, long long) {
+    if (bn == 0) batch_shift = x;
+    const float d = x - batch_shift;
+    bs += d;
+    bs2 = fmaf(d, d, bs2);
+    if (++bn == 16) flush();
+  }
+  // Out of line: inlined at every add, its double work held the kernel at 96 registers
+  // (2 blocks per SM); called, 48.
+  __device__ __noinline__ void flush() {
+    if (bn == 0) return;
+    if (n == 0) shift = batch_shift;
+    const double d = (double)batch_shift - shift, count = (double)bn;
+    s2 += (double)bs2 + d * (2.0 * (double)bs + count * d);
+    s += (double)bs + count * d;
+    n += bn;
+    bn = 0;
+    bs = bs2 = 0.0f;
+  }
+  __device__ __forceinline__ double m2() const { return s2 - s * s / (double)n; }
+  // Not inlined, as jet_acc_var's merge; both sides' batches are folded in first.
+  __device__ __noinline__ void merge(const jet_acc_var& other) {
+    flush();
+    jet_acc_var o = other;
+    o.flush();
+    if (o.n == 0) return;
+    if (n == 0) { *this = o; return; }
+    const double na = (double)n, nb = (double)o.n, total = na + nb;
+    const double a = shift + s / na, b = o.shift + o.s / nb, d = b - a;
+    s2 = m2() + o.m2() + d * d * (na * nb / total);
+    shift = a + d * (nb / total);
+    s = 0.0;
+    n += o.n;
+  }
+  __device__ __forceinline__ R variance(double ddof) const {
+    jet_acc_var v = *this;
+    v.flush();
+    const double dof = (double)v.n - ddof;
+    return R(v.m2() / (dof > 0.0 ? dof : 0.0));
+  }
+};
 // Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
 template <class T, bool Max, bool SkipNan> struct alignas(8) jet_acc_extreme {
   T v;

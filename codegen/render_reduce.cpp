@@ -47,10 +47,13 @@ std::string accumulator(const ir::graph& g) {
 }
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
-// for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp), whose registers
-// would otherwise cut the blocks an SM holds. (var keeps four: with one state, or held to 32
-// registers, it ran at 0.25 ms against 0.16.)
-int state_parts(const ir::graph& g) { return accumulator(g).find("arg") == std::string::npos ? 4 : 2; }
+// for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
+// whose registers would otherwise cut the blocks an SM holds (float var: 0.119 ms with two,
+// 0.124 with four).
+int state_parts(const ir::graph& g) {
+  const std::string a = accumulator(g);
+  return a.find("arg") == std::string::npos && a.find("var") == std::string::npos ? 4 : 2;
+}
 
 // The reduced value of state `s`, post-step applied.
 std::string result_of(const ir::graph& g) {
@@ -214,20 +217,38 @@ void render_last_block(const ir::graph& g, std::string& s) {
   s += "    if (jet_last) p.counters[blockIdx.x] = 0;\n  }\n";
   s += "  __syncthreads();\n  if (!jet_last) return;\n  __threadfence();\n";
   const std::string slots = std::to_string(g.inputs.size() + 1);
-  const std::string merge_from = "s.merge(jet_load_cg(((const jet_state*)p.work) + j * p.outputs + m));\n";
   const std::string store = "jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n";
   if (g.reduce.columns) {
+    // Each thread merges its output's partials alone, loading 8 at a time when states take
+    // at most 16 bytes (larger ones would cost the kernel registers), so that the L2 round
+    // trips overlap.
     s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
     s += "  if (m >= M) return;\n  jet_state s;\n  s.init();\n";
-    s += "  for (unsigned long long j = 0; j < (unsigned long long)p.splits; ++j) " + merge_from;
+    s += "  const jet_state* partial = (const jet_state*)p.work + m;\n";
+    s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 8 : 1;\n";
+    s += "  unsigned long long j = 0;\n";
+    s += "  for (; j + batch <= (unsigned long long)p.splits; j += batch) {\n";
+    s += "    jet_state t[batch];\n";
+    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) t[u] = jet_load_cg(partial + (j + u) * p.outputs);\n";
+    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) s.merge(t[u]);\n  }\n";
+    s += "  for (; j < (unsigned long long)p.splits; ++j) s.merge(jet_load_cg(partial + j * p.outputs));\n";
     s += "  {\n      " + store + "  }\n";
     return;
   }
   const std::string group = std::to_string(g.reduce.group);
   s += "  const jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group + ";\n";
   s += "  jet_state s;\n  s.init();\n";
-  s += "  if (m < M)\n    for (unsigned long long j = lane; j < (unsigned long long)p.splits; j += " + group + ") " +
-       merge_from;
+  // Several loads in flight per lane, as for columns; a missing partial reads as an empty
+  // state, which every accumulator merges as nothing.
+  s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 4 : 1;\n";
+  s += "  if (m < M)\n    for (unsigned long long j = lane; j < (unsigned long long)p.splits; j += " + group +
+       " * batch) {\n";
+  s += "      jet_state t[batch];\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) {\n";
+  s += "        const unsigned long long ju = j + u * " + group + ";\n";
+  s += "        if (ju < (unsigned long long)p.splits) t[u] = jet_load_cg(((const jet_state*)p.work) + ju * p.outputs + m);\n";
+  s += "        else t[u].init();\n      }\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) s.merge(t[u]);\n    }\n";
   s += g.reduce.group == 32 ? "  s = jet_warp_reduce(s);\n" : "  s = jet_block_reduce(s);\n";
   s += "  if (lane == 0 && m < M) {\n      " + store + "  }\n";
 }
