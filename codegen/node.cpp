@@ -118,8 +118,8 @@ void check_weak_integer_fits(const scalar_value& s, dtype t) {
 }
 
 // An operand converted to the loop dtype: weak scalars take it, arrays get a cast.
-node_ptr typed_operand(const node_ptr& arg, dtype loop) {
-  if (!arg->is_weak()) return make_cast(arg, loop);
+node_ptr typed_operand(node_ptr arg, dtype loop) {
+  if (!arg->is_weak()) return make_cast(std::move(arg), loop);
   if (arg.use_count() == 1) {
     // A scalar written in the expression and used only here: type it in place. make_scalar
     // made it non-const and nobody else can see it, so this saves a copy per scalar.
@@ -131,7 +131,9 @@ node_ptr typed_operand(const node_ptr& arg, dtype loop) {
   return typed;
 }
 
-node_ptr finish(op_code op, dtype type, const node_ptr* args, int n) {
+// The node of `op` over `args`, which it takes (moved: every shared_ptr copy is an atomic
+// count on a multi-threaded host, several per node of every expression).
+node_ptr finish(op_code op, dtype type, node_ptr* args, int n) {
   auto out = std::make_shared<node>();
   out->op = op;
   out->type = type;
@@ -139,27 +141,27 @@ node_ptr finish(op_code op, dtype type, const node_ptr* args, int n) {
   out->extents = args[0]->extents;
   for (int i = 0; i < n; ++i) {
     if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
-    out->args[i] = args[i];
     out->contains_reduction = out->contains_reduction || args[i]->contains_reduction;
     // Equal shapes and scalars (no axes) are the common cases, and need no broadcast.
     const shape& e = args[i]->extents;
     if (i && e.size() > 0 && !(e == out->extents))
       out->extents = out->extents.size() == 0 ? e : broadcast_shapes(out->extents, e);
+    out->args[i] = std::move(args[i]);
   }
   return out;
 }
 
-node_ptr make_checked(op_code op, const node_ptr* args, int n) {
+// Checks, types and makes the node of `op` over `args`, which it takes.
+node_ptr make_checked(op_code op, node_ptr* args, int n) {
   const op_row& r = row(op);
   if (n != r.arity)
     throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
   if (op == op_code::where) {
-    node_ptr cond = args[0]->type == dtype::bool_ ? args[0] : make_cast(args[0], dtype::bool_);
-    node_ptr pair[] = {args[1], args[2]};
-    const dtype t = common_dtype(pair, 2);
-    for (const node_ptr& a : pair) check_weak_integer_fits(a->scalar, t);
-    node_ptr all[] = {cond, typed_operand(args[1], t), typed_operand(args[2], t)};
-    return finish(op, t, all, 3);
+    const dtype t = common_dtype(args + 1, 2);
+    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar, t);
+    if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
+    for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
+    return finish(op, t, args, 3);
   }
   const dtype common = common_dtype(args, n);
   if (common == dtype::bool_ && (op == op_code::subtract || op == op_code::negative)) {
@@ -196,9 +198,8 @@ node_ptr make_checked(op_code op, const node_ptr* args, int n) {
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
                        : r.result == result_rule::real  ? real_dtype(loop)
                                                         : loop;
-  node_ptr typed[3];
-  for (int i = 0; i < n; ++i) typed[i] = typed_operand(args[i], loop);
-  return finish(op, result, typed, n);
+  for (int i = 0; i < n; ++i) args[i] = typed_operand(std::move(args[i]), loop);
+  return finish(op, result, args, n);
 }
 
 }  // namespace
