@@ -1,5 +1,6 @@
 // Device helpers of reduction kernels: per-type traits, accumulators with one interface
-// (init, add one element with its index, merge another partial), and warp/block combining.
+// (init, add one element with its index, merge another partial; the kernels add elements to a
+// state in increasing index order), and warp/block combining.
 #include "codegen/preamble.hpp"
 
 namespace jet::codegen {
@@ -193,8 +194,12 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
     if (Max ? jet_less(v, x) : jet_less(x, v)) return true;
     return !(Max ? jet_less(x, v) : jet_less(v, x)) && k < i;
   }
-  __device__ __forceinline__ void add(T x, long long k) { if (beats(x, k)) { v = x; i = k; } }
-  __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0) add(o.v, o.i); }
+  // Elements reach a state in increasing k, so a later equal value never wins and the first
+  // NaN stays: add needs no index comparison (merge, which meets any order, makes them).
+  __device__ __forceinline__ void add(T x, long long k) {
+    if (i < 0 || (!jet_nan(v) && (jet_nan(x) || (Max ? jet_less(v, x) : jet_less(x, v))))) { v = x; i = k; }
+  }
+  __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0 && beats(o.v, o.i)) { v = o.v; i = o.i; } }
 };
 // Complex extremes: values are no total order and NumPy returns the first NaN element itself,
 // so complex min and max track indices (jet_acc_arg); the nan forms keep the first extreme
