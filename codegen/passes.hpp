@@ -35,6 +35,9 @@ inline int vector_unroll(int width) { return width >= 16 ? 1 : std::min(4, 16 / 
 // block's outputs).
 constexpr int column_loads = 8;
 
+// Threads per output of a reduction whose reduced axes are innermost (rows): 32 or 256.
+int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors);
+
 // Cuts the reduced axes into chunks so that the launch fills the `resident_blocks` blocks of
 // 256 threads the GPU runs at once with this kernel; sets g.reduce.splits and chunk. Returns
 // the bytes of work buffer the kernel then needs.

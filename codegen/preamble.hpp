@@ -13,5 +13,7 @@ extern const char* const preamble_complex;
 extern const char* const preamble_reduce;
 extern const char* const preamble_reduce_complex;
 extern const char* const preamble_accumulators;
+// Warp and block combining of partial states: Jet's reductions and user reduction kernels.
+extern const char* const preamble_reduce_combine;
 
 }  // namespace jet::codegen

@@ -234,7 +234,10 @@ template <class T> struct alignas(8) jet_acc_count {
   __device__ __forceinline__ void add(T x, long long) { v += jet_truth(x) ? 1 : 0; }
   __device__ __forceinline__ void merge(const jet_acc_count& o) { v += o.v; }
 };
+)";
 
+// Shared by Jet's reductions and user reduction kernels.
+const char* const preamble_reduce_combine = R"(
 // Combining partial states across a warp (shuffles, word by word) and a 256-thread block.
 template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int delta) {
   static_assert(sizeof(S) % 4 == 0, "accumulators are 8-byte aligned");
@@ -261,7 +264,9 @@ template <class S> __device__ __forceinline__ S jet_warp_reduce(S s) {
 }
 // The block's combined state, in thread 0.
 template <class S> __device__ __noinline__ S jet_block_reduce(S s) {
-  __shared__ S partial[8];
+  // Raw storage: a user's state type may have a constructor, which __shared__ variables refuse.
+  __shared__ alignas(16) unsigned char raw[8 * sizeof(S)];
+  S* partial = reinterpret_cast<S*>(raw);
   s = jet_warp_reduce(s);
   const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
   __syncthreads();

@@ -120,9 +120,7 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   const bool reduced_inner = r.kept == n || !primary || std::abs(primary->strides[n - 1]) <= 1;
   const bool kept_inner = r.kept > 0 && primary && std::abs(primary->strides[r.kept - 1]) == 1;
   r.columns = !reduced_inner && kept_inner && r.outputs >= 64;
-  // A warp per output when there are enough outputs to fill the GPU with warps, or too few
-  // elements per output to keep a block busy.
-  r.group = r.outputs >= std::int64_t{multiprocessors} * 32 || r.length <= 2048 ? 32 : 256;
+  r.group = rows_group(r.outputs, r.length, multiprocessors);
   if (!r.columns) choose_vectors(g);
 }
 
@@ -163,6 +161,12 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, i
   order_axes(g, spec, out);
   collapse_groups(g);
   choose_layout(g, multiprocessors);
+}
+
+int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {
+  // A warp per output when there are enough outputs to fill the GPU with warps, or too few
+  // elements per output to keep a block busy.
+  return outputs >= std::int64_t{multiprocessors} * 32 || length <= 2048 ? 32 : 256;
 }
 
 std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks) {

@@ -178,6 +178,7 @@ void render_prologue(const ir::graph& g, std::string& s) {
     s += preamble_reduce;
     if (complex) s += preamble_reduce_complex;
     s += preamble_accumulators;
+    s += preamble_reduce_combine;
   }
   s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
                  : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";

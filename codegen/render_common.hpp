@@ -30,4 +30,19 @@ void render_element(const ir::graph& g, std::string& s);
 // The reduction kernels for a graph with reduce.active (render_reduce.cpp).
 kernel_source render_reduction(const ir::graph& g);
 
+// The body of a reduction kernel, shared by Jet's reductions and user reduction kernels
+// (codegen/user_reduce.cpp): chunks of the reduced axes, a warp or a block per output (rows)
+// or a thread per output (columns), partial states merged by the last block to finish. The
+// kernel defines before it: jet_state (init, add, merge), jet_value, jet_bases(p, m, b),
+// jet_at(p, k, b) and jet_store(p, b, s), the combining helpers, and in its first lines M,
+// K, chunk (jet_idx), jet_splits, jet_work and jet_counters.
+struct reduction_body {
+  int group = 256;                     // rows: threads per output, 32 or 256
+  bool columns = false;                // a thread per output instead
+  int parts = 4;                       // independent states per thread
+  int slots = 1;                       // offsets in each b[]
+  const ir::graph* vectors = nullptr;  // a graph whose rows load vectors (vector_width > 1)
+};
+void render_reduction_body(const reduction_body& body, std::string& s);
+
 }  // namespace jet::codegen

@@ -134,12 +134,12 @@ void render_access(const ir::graph& g, std::string& s) {
 // load `loads` elements before adding any (a guard per element would serialize the loads); the
 // rest of the chunk goes one element at a time. `step` is the distance between a thread's
 // elements.
-void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& first, const std::string& step,
+void render_scalar_loop(const reduction_body& r, std::string& s, const std::string& first, const std::string& step,
                         int loads) {
-  const std::string n = std::to_string(loads), parts = std::to_string(state_parts(g));
+  const std::string n = std::to_string(loads), parts = std::to_string(r.parts);
   s += "    jet_idx k = " + first + ";\n";
   s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
-  s += std::string("      ") + value_type(g.code.back().type) + " x[" + n + "];\n";
+  s += "      jet_value x[" + n + "];\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) ";
   s += "part[u % " + parts + "].add(x[u], (long long)(k + u * " + step + "));\n";
@@ -150,9 +150,10 @@ void render_scalar_loop(const ir::graph& g, std::string& s, const std::string& f
 // Rows whose reduced axis is contiguous in every operand that moves along it: each lane loads
 // `unroll` 16-byte vectors per step when the row is aligned (checked per row), else it takes
 // the scalar loop. Whole steps of the group come first; the chunk's rest goes element-wise.
-void render_vector_loop(const ir::graph& g, std::string& s, const std::string& group) {
+void render_vector_loop(const reduction_body& r, std::string& s, const std::string& group) {
+  const ir::graph& g = *r.vectors;
   const int width = g.vector_width, unroll = vector_unroll(width);
-  const std::string w = std::to_string(width), u = std::to_string(unroll), parts = std::to_string(state_parts(g));
+  const std::string w = std::to_string(width), u = std::to_string(unroll), parts = std::to_string(r.parts);
   std::string aligned = "true", loads, operands;
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const ir::operand& op = g.inputs[j];
@@ -183,16 +184,16 @@ void render_vector_loop(const ir::graph& g, std::string& s, const std::string& g
   s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") ";
   s += "part[0].add(jet_at(p, k, b), (long long)k);\n";
   s += "    } else {\n";
-  render_scalar_loop(g, s, "k0 + lane", group, 4);
+  render_scalar_loop(r, s, "k0 + lane", group, 4);
   s += "    }\n";
 }
 
-void render_accumulate(const ir::graph& g, std::string& s, const std::string& first, const std::string& step) {
-  const std::string parts = std::to_string(state_parts(g));
+void render_accumulate(const reduction_body& r, std::string& s, const std::string& first, const std::string& step) {
+  const std::string parts = std::to_string(r.parts);
   s += "    jet_state part[" + parts + "];\n";
   s += "    #pragma unroll\n    for (int u = 0; u < " + parts + "; ++u) part[u].init();\n";
-  if (g.vector_width > 1) render_vector_loop(g, s, step);
-  else render_scalar_loop(g, s, first, step, g.reduce.columns ? column_loads : 4);
+  if (r.vectors) render_vector_loop(r, s, step);
+  else render_scalar_loop(r, s, first, step, r.columns ? column_loads : 4);
   if (parts == "4") s += "    part[2].merge(part[3]);\n";
   s += "    part[0].merge(part[1]);\n";
   if (parts == "4") s += "    part[0].merge(part[2]);\n";
@@ -202,79 +203,79 @@ void render_accumulate(const ir::graph& g, std::string& s, const std::string& fi
 // Output m's partial state of this chunk: stored when the reduced axes are one chunk, else
 // written to the work buffer (chunk-major).
 const char* const keep_partial =
-    "      if (p.splits == 1) jet_store(p, b, s);\n"
-    "      else ((jet_state*)p.work)[(unsigned long long)blockIdx.y * p.outputs + m] = s;\n";
+    "      if (jet_splits == 1) jet_store(p, b, s);\n"
+    "      else ((jet_state*)jet_work)[(unsigned long long)blockIdx.y * M + m] = s;\n";
 
 // With several chunks, the last block of a column of the grid to finish merges the chunks'
 // partial states of its outputs and stores them (counted per column; the count is reset for
 // the next launch on this stream).
-void render_last_block(const ir::graph& g, std::string& s) {
-  s += "  if (p.splits == 1) return;\n";
+void render_last_block(const reduction_body& r, std::string& s) {
+  s += "  if (jet_splits == 1) return;\n";
   s += "  __shared__ int jet_last;\n";
   s += "  __threadfence();\n  __syncthreads();\n";
   s += "  if (threadIdx.x == 0) {\n";
-  s += "    jet_last = atomicAdd(p.counters + blockIdx.x, 1u) == (unsigned)p.splits - 1;\n";
-  s += "    if (jet_last) p.counters[blockIdx.x] = 0;\n  }\n";
+  s += "    jet_last = atomicAdd(jet_counters + blockIdx.x, 1u) == (unsigned)jet_splits - 1;\n";
+  s += "    if (jet_last) jet_counters[blockIdx.x] = 0;\n  }\n";
   s += "  __syncthreads();\n  if (!jet_last) return;\n  __threadfence();\n";
-  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const std::string slots = std::to_string(r.slots);
   const std::string store = "jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n";
-  if (g.reduce.columns) {
+  if (r.columns) {
     // Each thread merges its output's partials alone, loading 8 at a time when states take
     // at most 16 bytes (larger ones would cost the kernel registers), so that the L2 round
     // trips overlap.
     s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
     s += "  if (m >= M) return;\n  jet_state s;\n  s.init();\n";
-    s += "  const jet_state* partial = (const jet_state*)p.work + m;\n";
+    s += "  const jet_state* partial = (const jet_state*)jet_work + m;\n";
     s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 8 : 1;\n";
     s += "  unsigned long long j = 0;\n";
-    s += "  for (; j + batch <= (unsigned long long)p.splits; j += batch) {\n";
+    s += "  for (; j + batch <= jet_splits; j += batch) {\n";
     s += "    jet_state t[batch];\n";
-    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) t[u] = jet_load_cg(partial + (j + u) * p.outputs);\n";
+    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) t[u] = jet_load_cg(partial + (j + u) * M);\n";
     s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) s.merge(t[u]);\n  }\n";
-    s += "  for (; j < (unsigned long long)p.splits; ++j) s.merge(jet_load_cg(partial + j * p.outputs));\n";
+    s += "  for (; j < jet_splits; ++j) s.merge(jet_load_cg(partial + j * M));\n";
     s += "  {\n      " + store + "  }\n";
     return;
   }
-  const std::string group = std::to_string(g.reduce.group);
+  const std::string group = std::to_string(r.group);
   s += "  const jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group + ";\n";
   s += "  jet_state s;\n  s.init();\n";
   // Several loads in flight per lane, as for columns; a missing partial reads as an empty
   // state, which every accumulator merges as nothing.
   s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 4 : 1;\n";
-  s += "  if (m < M)\n    for (unsigned long long j = lane; j < (unsigned long long)p.splits; j += " + group +
+  s += "  if (m < M)\n    for (unsigned long long j = lane; j < jet_splits; j += " + group +
        " * batch) {\n";
   s += "      jet_state t[batch];\n";
   s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) {\n";
   s += "        const unsigned long long ju = j + u * " + group + ";\n";
-  s += "        if (ju < (unsigned long long)p.splits) t[u] = jet_load_cg(((const jet_state*)p.work) + ju * p.outputs + m);\n";
+  s += "        if (ju < jet_splits) t[u] = jet_load_cg(((const jet_state*)jet_work) + ju * M + m);\n";
   s += "        else t[u].init();\n      }\n";
   s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) s.merge(t[u]);\n    }\n";
-  s += g.reduce.group == 32 ? "  s = jet_warp_reduce(s);\n" : "  s = jet_block_reduce(s);\n";
+  s += r.group == 32 ? "  s = jet_warp_reduce(s);\n" : "  s = jet_block_reduce(s);\n";
   s += "  if (lane == 0 && m < M) {\n      " + store + "  }\n";
 }
 
-void render_rows(const ir::graph& g, std::string& s) {
-  const std::string group = std::to_string(g.reduce.group), slots = std::to_string(g.inputs.size() + 1);
+void render_rows(const reduction_body& r, std::string& s) {
+  const std::string group = std::to_string(r.group), slots = std::to_string(r.slots);
   s += "  const jet_idx per_block = 256 / " + group + ";\n";
   s += "  const int lane = threadIdx.x % " + group + ";\n";
   s += "  for (jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group +
        "; m < M; m += (jet_idx)gridDim.x * per_block) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
-  render_accumulate(g, s, "k0 + lane", group);
-  s += g.reduce.group == 32 ? "    s = jet_warp_reduce(s);\n" : "    s = jet_block_reduce(s);\n";
+  render_accumulate(r, s, "k0 + lane", group);
+  s += r.group == 32 ? "    s = jet_warp_reduce(s);\n" : "    s = jet_block_reduce(s);\n";
   s += "    if (lane == 0) {\n" + std::string(keep_partial) + "    }\n  }\n";
-  render_last_block(g, s);
+  render_last_block(r, s);
 }
 
-void render_columns(const ir::graph& g, std::string& s) {
-  const std::string slots = std::to_string(g.inputs.size() + 1);
+void render_columns(const reduction_body& r, std::string& s) {
+  const std::string slots = std::to_string(r.slots);
   s += "  {\n    const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
   s += "    if (m < M) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
-  render_accumulate(g, s, "k0", "1");
+  render_accumulate(r, s, "k0", "1");
   s += keep_partial;
   s += "    }\n  }\n";
-  render_last_block(g, s);
+  render_last_block(r, s);
 }
 
 std::string reduction_name(const ir::graph& g) {
@@ -283,19 +284,31 @@ std::string reduction_name(const ir::graph& g) {
 
 }  // namespace
 
+void render_reduction_body(const reduction_body& body, std::string& s) {
+  s += "  const jet_idx k0 = (jet_idx)blockIdx.y * chunk, k1 = K - k0 < chunk ? K : k0 + chunk;\n";
+  if (body.columns) render_columns(body, s);
+  else render_rows(body, s);
+}
+
 kernel_source render_reduction(const ir::graph& g) {
   kernel_source out;
   out.name = reduction_name(g);
   std::string& s = out.source;
   render_prologue(g, s);
-  s += "typedef " + accumulator(g) + " jet_state;\n\n";
+  s += "typedef " + accumulator(g) + " jet_state;\n";
+  s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
   render_access(g, s);
-  const std::string slots = std::to_string(g.inputs.size() + 1);
   s += "extern \"C\" __global__ void __launch_bounds__(256) " + out.name + "(const __grid_constant__ jet_params p) {\n";
   s += "  const jet_idx M = (jet_idx)p.outputs, K = (jet_idx)p.length, chunk = (jet_idx)p.chunk;\n";
-  s += "  const jet_idx k0 = (jet_idx)blockIdx.y * chunk, k1 = K - k0 < chunk ? K : k0 + chunk;\n";
-  if (g.reduce.columns) render_columns(g, s);
-  else render_rows(g, s);
+  s += "  const unsigned long long jet_splits = (unsigned long long)p.splits;\n";
+  s += "  void* const jet_work = p.work;\n  unsigned* const jet_counters = p.counters;\n";
+  reduction_body body;
+  body.group = g.reduce.group;
+  body.columns = g.reduce.columns;
+  body.parts = state_parts(g);
+  body.slots = static_cast<int>(g.inputs.size()) + 1;
+  body.vectors = g.vector_width > 1 ? &g : nullptr;
+  render_reduction_body(body, s);
   s += "}\n\n";
   return out;
 }
