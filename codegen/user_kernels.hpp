@@ -86,19 +86,19 @@ struct user_reduction_spec {
   std::vector<user_access> access;  // inputs: scalar, strided or raw; outputs: strided
   dtype reduce_type = dtype::float64;
   int kept = 0, reduced = 0;  // axes of the outputs and of each reduction, after collapsing
-  int group = 256;            // threads per output: 1, 32 or 256
+  int group = 256;            // threads per output: 1 (a columns reduction), 32 or 256
 };
 
 struct user_reduction_layout {
   user_slots slots;
   std::vector<std::size_t> strides;  // per strided parameter: kept strides, then (inputs) reduced ones
-  std::size_t outputs = 0, length = 0, splits = 0, chunk = 0, work = 0, merge = 0;
+  std::size_t outputs = 0, length = 0, splits = 0, chunk = 0, work = 0, counters = 0;
   std::size_t kept_extents = 0, reduced_extents = 0;
   std::size_t bytes = 0;
 };
 user_reduction_layout layout_user_reduction(const user_reduction_spec& spec);
-// One kernel: with merge = 0 it reduces chunks of every output (into the work buffer when
-// splits > 1); with merge = 1 it combines the chunks' partial results.
+// One kernel on the body of Jet's reductions: chunks of every output's reduced axes, whose
+// partial states (when splits > 1) the last block of each grid column merges.
 kernel_source render_user_reduction(const user_reduction_spec& spec);
 
 // Shared by both renderers: the CUDA headers the kernel's types need, typedefs of the

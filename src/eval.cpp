@@ -167,10 +167,29 @@ void evaluate_reduction(const node& root, const array& out) {
   signature.clear();
   codegen::append_signature(g, signature);
   const loaded_kernel& kernel = find_or_build(g, signature);
+  std::shared_ptr<buffer> work;
+  const dim3 grid = plan_reduction_launch(g, kernel, work);
+  const ir::reduction& r = g.reduce;
+  alignas(16) std::byte params[max_params_bytes];
+  if (!codegen::pack_params(g, params, sizeof params)) {
+    evaluate(*reduction_of_value(root), out);
+    return;
+  }
+  if (debug_level() >= 3)
+    std::fprintf(stderr, "[jet] launch %s: %lld outputs of %lld elements, %s, %lld x %lld blocks\n",
+                 kernel.name().c_str(), static_cast<long long>(r.outputs), static_cast<long long>(r.length),
+                 r.columns ? "columns" : r.group == 32 ? "a warp per output" : "a block per output",
+                 static_cast<long long>(grid.x), static_cast<long long>(grid.y));
+  launch_grid(kernel.handle(), grid, params);
+}
+
+}  // namespace
+
+dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::shared_ptr<buffer>& work) {
   // Chunks fill the GPU with as many blocks as this kernel keeps resident at once; partial
   // states need device memory only when the reduced axes are cut into chunks.
-  std::shared_ptr<buffer> work;
-  const std::size_t work_bytes = codegen::plan_chunks(g, std::int64_t{sms} * kernel.blocks_per_sm());
+  const std::int64_t sms = device::current().multiprocessors;
+  const std::size_t work_bytes = codegen::plan_chunks(g, sms * kernel.blocks_per_sm());
   const ir::reduction& r = g.reduce;
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
@@ -187,20 +206,8 @@ void evaluate_reduction(const node& root, const array& out) {
       g.reduce.work = work->data;
     }
   }
-  alignas(16) std::byte params[max_params_bytes];
-  if (!codegen::pack_params(g, params, sizeof params)) {
-    evaluate(*reduction_of_value(root), out);
-    return;
-  }
-  if (debug_level() >= 3)
-    std::fprintf(stderr, "[jet] launch %s: %lld outputs of %lld elements, %s, %lld x %lld blocks\n",
-                 kernel.name().c_str(), static_cast<long long>(r.outputs), static_cast<long long>(r.length),
-                 r.columns ? "columns" : r.group == 32 ? "a warp per output" : "a block per output",
-                 static_cast<long long>(blocks), static_cast<long long>(r.splits));
-  launch_grid(kernel.handle(), dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r.splits)), params);
+  return dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r.splits));
 }
-
-}  // namespace
 
 void evaluate(const node& root, const array& out) {
   if (out.size() == 0) return;

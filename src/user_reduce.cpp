@@ -1,11 +1,14 @@
 // reduction_kernel: the reduced axes split from the kept ones (a transposed view, no copy),
-// each group collapsed, a layout chosen, then one launch, or two when the reduced axes are
-// cut into chunks so that few outputs still fill the GPU.
+// each group collapsed, then one launch of a kernel on the body of Jet's own reductions, with
+// their layout choice, chunk planning and partial-state scratch (src/eval.hpp).
 #include <algorithm>
+#include <cstdlib>
 
 #include "codegen/ir.hpp"
+#include "codegen/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
+#include "src/eval.hpp"
 #include "src/memory.hpp"
 #include "src/user_kernels.hpp"
 
@@ -174,12 +177,14 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   } else if (!st.reduce_type.empty()) {
     spec.reduce_type = dtype_from_name(st.reduce_type);
   }
-  // A thread per output when the reduced axes are outer in memory and outputs are many (the
-  // loads of neighbouring threads then meet in memory), else a warp or a block per output.
+  // The layout Jet's reductions would choose: a thread per output when the reduced axes are
+  // outer in memory (neighbouring threads' loads then meet), else a warp or a block per output.
   std::int64_t inner_reduced = 0, inner_kept = 0;
   if (!over.g.inputs.empty() && over.g.extents.size() > 0) inner_reduced = over.g.inputs.front().strides.back();
   if (!kept.g.inputs.empty() && kept.g.extents.size() > 0) inner_kept = kept.g.inputs.front().strides.back();
-  spec.group = (inner_kept == 1 && inner_reduced != 1 && m >= 1024) ? 1 : length <= 64 ? 32 : 256;
+  const int sms = device::current().multiprocessors;
+  const bool columns = inner_kept == 1 && std::abs(inner_reduced) > 1 && m >= 64;
+  spec.group = columns ? 1 : codegen::rows_group(m, length, sms);
   spec.kept = kept.g.extents.size();
   spec.reduced = over.g.extents.size();
   spec.params = params;
@@ -190,18 +195,6 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   spec.identity = st.identity;
   spec.preamble = st.preamble;
 
-  // Chunks along gridDim.y when the outputs alone leave the GPU idle.
-  const std::int64_t per_block = 256 / spec.group;
-  const std::int64_t blocks = (m + per_block - 1) / per_block;
-  const std::int64_t wanted = std::int64_t{device::current().multiprocessors} * 4;
-  std::int64_t splits = 1;
-  if (blocks < wanted && length > spec.group * 64) {
-    splits = std::min<std::int64_t>({(wanted + blocks - 1) / blocks, length / (spec.group * 32), 65535});
-    splits = std::max<std::int64_t>(splits, 1);
-  }
-  const std::int64_t chunk = std::max<std::int64_t>((length + splits - 1) / splits, 1);
-  splits = std::max<std::int64_t>((length + chunk - 1) / chunk, 1);
-
   const codegen::user_reduction_layout l = codegen::layout_user_reduction(spec);
   detail::check_block_size(l.bytes, st.name);
   std::string signature = "jet.user.reduction/" + st.id + "/";
@@ -210,17 +203,28 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
                std::to_string(spec.reduced) + "/" + std::to_string(spec.group);
   const detail::loaded_kernel& kernel =
       detail::obtain_kernel(signature, [&] { return codegen::render_user_reduction(spec); }, st.extras);
+
+  // Chunks and partial states as for Jet's reductions; the state is the reduce type.
+  ir::graph plan;
+  plan.reduce.active = true;
+  plan.reduce.outputs = m;
+  plan.reduce.length = length;
+  plan.reduce.columns = columns;
+  plan.reduce.group = columns ? 256 : spec.group;
+  ir::instr state;
+  state.type = spec.reduce_type;
+  plan.code.push_back(state);
   std::shared_ptr<detail::buffer> work;
-  if (splits > 1) work = detail::allocate(static_cast<std::size_t>(splits * m) * static_cast<std::size_t>(itemsize(spec.reduce_type)));
+  const dim3 grid = detail::plan_reduction_launch(plan, kernel, work);
 
   alignas(16) std::byte block[4096] = {};
   detail::pack_slots(l.slots, spec.access, spec.binding, args, arrays, block);
   put_param(block + l.outputs, m);
   put_param(block + l.length, length);
-  put_param(block + l.splits, splits);
-  put_param(block + l.chunk, chunk);
-  put_param(block + l.work, work ? work->data : nullptr);
-  put_param(block + l.merge, std::int64_t{0});
+  put_param(block + l.splits, plan.reduce.splits);
+  put_param(block + l.chunk, plan.reduce.chunk);
+  put_param(block + l.work, plan.reduce.work);
+  put_param(block + l.counters, static_cast<void*>(plan.reduce.counters));
   for (int d = 0; d < spec.kept; ++d) put_param(block + l.kept_extents + 8 * d, kept.g.extents[d]);
   for (int d = 0; d < spec.reduced; ++d) put_param(block + l.reduced_extents + 8 * d, over.g.extents[d]);
   for (std::size_t k = 0; k < params.size(); ++k) {
@@ -230,11 +234,7 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
       for (int d = 0; d < spec.reduced; ++d)
         put_param(block + l.strides[k] + 8 * (spec.kept + d), over.strides_of(k)[d]);
   }
-  detail::launch_grid(kernel.handle(), dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(splits)), block);
-  if (splits > 1) {
-    put_param(block + l.merge, std::int64_t{1});
-    detail::launch_grid(kernel.handle(), dim3(static_cast<unsigned>(blocks)), block);
-  }
+  detail::launch_grid(kernel.handle(), grid, block);
   return outputs;
 }
 
