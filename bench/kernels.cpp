@@ -110,6 +110,17 @@ int main() {
   bench::result("black-scholes call, 10 queued: plain Jet / elementwise_kernel", plain_queued_ms / kernel_queued_ms,
                 "x", "info");
 
+  // A reduction_kernel runs on the body of Jet's own reductions: the sum of squares of 2^26
+  // float32 both ways, beside the copy bandwidth.
+  const jet::reduction_kernel sum_squares("T x", "T y", "x * x", "a + b", "y = a", "0", "sum_squares");
+  const jet::array values = bench::random_floats({std::int64_t{1} << 26}, 0.1f);
+  const double user_sum_ms = bench::median_ms([&] { sum_squares(values); });
+  const double jet_sum_ms = bench::median_ms([&] { jet::array total = jet::sum(values * values); });
+  const double read_bytes = 4.0 * static_cast<double>(std::int64_t{1} << 26);
+  std::printf("sum of squares of 2^26 float32: reduction_kernel %.4f ms (%.1f%% of copy), jet::sum(x * x) %.4f ms\n",
+              user_sum_ms, 100 * read_bytes / (user_sum_ms * 1e-3) / 1e9 / copy, jet_sum_ms);
+  bench::result("reduction_kernel sum of squares / jet::sum(x*x)", user_sum_ms / jet_sum_ms, "x", "info");
+
   // The cold compile of a kernel including curand_kernel.h (a fresh source each run: no cache).
   const std::string curand_source = "#include <curand_kernel.h>\n// " +
                                     std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
