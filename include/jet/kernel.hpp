@@ -256,7 +256,9 @@ class elementwise_kernel {
 // `map_expr` turns one element of the inputs into a value of the reduce type, `reduce_expr`
 // combines `a` and `b`, `post_map_expr` writes the outputs from the result `a`; `identity`
 // starts every reduction. The reduce type is `reduce_type` (a dtype name or placeholder), by
-// default the first output's type.
+// default the first output's type. It runs on the body of Jet's own reductions, which combine
+// partial results in any order: `reduce_expr` must be associative and commutative, and
+// `identity` its identity element (as CuPy also assumes).
 class reduction_kernel {
  public:
   reduction_kernel(std::string in_params, std::string out_params, std::string map_expr,
