@@ -67,7 +67,7 @@ dtype common_dtype(const node_ptr* args, int n) {
   weak_kind weak = weak_kind::none;
   for (int i = 0; i < n; ++i) {
     if (args[i]->is_weak()) {
-      weak = std::max(weak, args[i]->scalar.kind);
+      weak = std::max(weak, args[i]->scalar().kind);
     } else {
       strong = any_strong ? promote_types(strong, args[i]->type) : args[i]->type;
       any_strong = true;
@@ -126,7 +126,7 @@ node_ptr typed_operand(node_ptr arg, dtype loop) {
     const_cast<node&>(*arg).type = loop;
     return arg;
   }
-  auto typed = std::make_shared<node>(*arg);
+  auto typed = std::make_shared<scalar_node>(static_cast<const scalar_node&>(*arg));
   typed->type = loop;
   return typed;
 }
@@ -134,18 +134,39 @@ node_ptr typed_operand(node_ptr arg, dtype loop) {
 // The node of `op` over `args`, which it takes (moved: every shared_ptr copy is an atomic
 // count on a multi-threaded host, several per node of every expression).
 node_ptr finish(op_code op, dtype type, node_ptr* args, int n) {
-  auto out = std::make_shared<node>();
+  for (int i = 0; i < n; ++i)
+    if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
+  // Equal shapes and scalars (no axes) are the common cases: the result's shape is then an
+  // operand's. Only a broadcast that makes a new shape needs a node that holds one.
+  int shared_with = 0;
+  shape broadcast;
+  for (int i = 1; i < n; ++i) {
+    const shape& e = args[i]->extents();
+    const shape& so_far = shared_with < 0 ? broadcast : args[shared_with]->extents();
+    if (e.empty() || e == so_far) continue;
+    if (so_far.empty()) {
+      shared_with = i;
+      continue;
+    }
+    broadcast = broadcast_shapes(so_far, e);
+    if (broadcast == e) shared_with = i;
+    else if (!(broadcast == so_far)) shared_with = -1;
+  }
+  std::shared_ptr<node> out;
+  if (shared_with < 0) {
+    auto shaped = std::make_shared<shaped_node>();
+    shaped->own = broadcast;
+    shaped->set_extents(shaped->own, -1);
+    out = std::move(shaped);
+  } else {
+    out = std::make_shared<node>();
+    out->set_extents(args[shared_with]->extents(), shared_with);
+  }
   out->op = op;
   out->type = type;
   out->arity = n;
-  out->extents = args[0]->extents;
   for (int i = 0; i < n; ++i) {
-    if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
     out->contains_reduction = out->contains_reduction || args[i]->contains_reduction;
-    // Equal shapes and scalars (no axes) are the common cases, and need no broadcast.
-    const shape& e = args[i]->extents;
-    if (i && e.size() > 0 && !(e == out->extents))
-      out->extents = out->extents.size() == 0 ? e : broadcast_shapes(out->extents, e);
     out->args[i] = std::move(args[i]);
   }
   return out;
@@ -158,7 +179,7 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
     throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
   if (op == op_code::where) {
     const dtype t = common_dtype(args + 1, 2);
-    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar, t);
+    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar(), t);
     if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
     for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
     return finish(op, t, args, 3);
@@ -188,11 +209,11 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
     if (!args[i]->is_weak()) continue;
     // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it.
     if (is_comparison(op) && is_integer(loop)) {
-      if (!weak_integer_fits(args[i]->scalar, loop))
-        loop = args[i]->scalar.is_unsigned || kind(common) == dtype_kind::unsigned_int ? dtype::float64
+      if (!weak_integer_fits(args[i]->scalar(), loop))
+        loop = args[i]->scalar().is_unsigned || kind(common) == dtype_kind::unsigned_int ? dtype::float64
                                                                                       : dtype::int64;
     } else {
-      check_weak_integer_fits(args[i]->scalar, loop);
+      check_weak_integer_fits(args[i]->scalar(), loop);
     }
   }
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
@@ -211,17 +232,18 @@ node_ptr make_input(const array& value) {
   auto out = std::make_shared<input_node>();
   out->op = op_code::input;
   out->type = value.dtype();
-  out->extents = value.shape();
   out->data = value;
+  out->set_extents(out->data.shape(), -1);
   return out;
 }
 
 node_ptr make_scalar(scalar_value value) {
-  auto out = std::make_shared<node>();
+  static const shape no_axes;
+  auto out = std::make_shared<scalar_node>();
   out->op = op_code::scalar;
   out->type = default_dtype(value.kind);
-  out->extents = shape{};
-  out->scalar = value;
+  out->set_extents(no_axes, -1);
+  out->value = value;
   return out;
 }
 
@@ -232,18 +254,33 @@ node_ptr make_cast(node_ptr arg, dtype to) {
   out->op = op_code::cast;
   out->type = to;
   out->arity = 1;
-  out->extents = arg->extents;
+  out->set_extents(arg->extents(), 0);
   out->contains_reduction = arg->contains_reduction;
   out->args[0] = std::move(arg);
   return out;
 }
 
 node_ptr make_index(const shape& extents) {
-  auto out = std::make_shared<node>();
+  auto out = std::make_shared<shaped_node>();
   out->op = op_code::index;
   out->type = dtype::int64;
-  out->extents = extents;
+  out->own = extents;
+  out->set_extents(out->own, -1);
   return out;
+}
+
+std::shared_ptr<node> copy_node(const node& n) {
+  switch (n.op) {
+    case op_code::input: return std::make_shared<input_node>(static_cast<const input_node&>(n));
+    case op_code::scalar: return std::make_shared<scalar_node>(static_cast<const scalar_node&>(n));
+    case op_code::reduce: return std::make_shared<reduce_node>(static_cast<const reduce_node&>(n));
+    case op_code::index: return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));
+    default: break;
+  }
+  // An op holds its shape only when no operand has it (see finish).
+  for (int i = 0; i < n.arity; ++i)
+    if (&n.extents() == &n.args[i]->extents()) return std::make_shared<node>(n);
+  return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));
 }
 
 node_ptr make_op(op_code op, node_ptr a) {

@@ -151,7 +151,7 @@ std::size_t state_bytes(reduce_op op, dtype value) {
 void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors) {
   if (root.op != detail::op_code::reduce) throw internal_error("build_reduce_ir of a node that is no reduction");
   const detail::node& producer = *root.args[0];
-  build_code(producer, producer.extents, producer.type, g);
+  build_code(producer, producer.extents(), producer.type, g);
   const detail::reduce_spec& spec = detail::spec_of(root);
   g.reduce.active = true;
   g.reduce.op = spec.op;

@@ -43,7 +43,7 @@ const char* reduce_name(reduce_op op) {
 
 node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
   if (!arg) throw internal_error("reduction of an undefined operand");
-  const shape& in = arg->extents;
+  const shape& in = arg->extents();
   if ((spec.axes >> in.size()) != 0)
     throw internal_error("reduction axes beyond the operand's " + std::to_string(in.size()));
   auto out = std::make_shared<reduce_node>();
@@ -52,14 +52,15 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
   out->arity = 1;
   out->spec = spec;
   out->contains_reduction = true;
+  out->set_extents(out->own, -1);
   std::int64_t outputs = 1, length = 1;
   for (int d = 0; d < in.size(); ++d) {
     if ((spec.axes >> d) & 1u) {
       length *= in[d];
-      if (spec.keepdims) out->extents.push_back(1);
+      if (spec.keepdims) out->own.push_back(1);
     } else {
       outputs *= in[d];
-      out->extents.push_back(in[d]);
+      out->own.push_back(in[d]);
     }
   }
   if (needs_elements(spec.op) && length == 0 && outputs > 0) throw value_error(empty_message(spec.op));

@@ -34,12 +34,12 @@ node_ptr split_largest(const node& root) {
   int largest = 0;
   for (int i = 1; i < root.arity; ++i)
     if (input_count(*root.args[i]) > input_count(*root.args[largest])) largest = i;
-  auto copy = std::make_shared<node>(root);
+  auto copy = copy_node(root);
   const node& child = *root.args[largest];
   if (child.arity == 0) throw internal_error("cannot split an expression with a leaf argument");
-  array value = empty(child.extents, child.type);
+  array value = empty(child.extents(), child.type);
   evaluate(child, value);
-  copy->args[largest] = make_input(value);
+  copy->set_arg(largest, make_input(value));
   return copy;
 }
 
@@ -60,9 +60,9 @@ template <class F>
 node_ptr replace_reductions(const node_ptr& n, F&& value_of) {
   if (!n->contains_reduction) return n;
   if (n->op == op_code::reduce) return make_input(value_of(*n));
-  auto copy = std::make_shared<node>(*n);
+  auto copy = copy_node(*n);
   copy->contains_reduction = false;
-  for (int i = 0; i < n->arity; ++i) copy->args[i] = replace_reductions(n->args[i], value_of);
+  for (int i = 0; i < n->arity; ++i) copy->set_arg(i, replace_reductions(n->args[i], value_of));
   return copy;
 }
 
@@ -70,27 +70,22 @@ node_ptr replace_reductions(const node_ptr& n, F&& value_of) {
 // contains a reduction, so it is no input node.
 template <class F>
 node_ptr replace_inner_reductions(const node& root, F&& value_of) {
-  std::shared_ptr<node> copy;
-  if (root.op == op_code::reduce) {
-    copy = std::make_shared<reduce_node>(static_cast<const reduce_node&>(root));
-  } else {
-    copy = std::make_shared<node>(root);
-    copy->contains_reduction = false;
-  }
-  for (int i = 0; i < root.arity; ++i) copy->args[i] = replace_reductions(root.args[i], value_of);
+  std::shared_ptr<node> copy = copy_node(root);
+  copy->contains_reduction = root.op == op_code::reduce;
+  for (int i = 0; i < root.arity; ++i) copy->set_arg(i, replace_reductions(root.args[i], value_of));
   return copy;
 }
 
 array evaluated(const node& n) {
-  array value = empty(n.extents, n.type);
+  array value = empty(n.extents(), n.type);
   evaluate(n, value);
   return value;
 }
 
 // The reduction `root` over `producer` instead of its own argument.
 node_ptr reduction_of(const node& root, node_ptr producer) {
-  auto copy = std::make_shared<reduce_node>(static_cast<const reduce_node&>(root));
-  copy->args[0] = std::move(producer);
+  auto copy = copy_node(root);
+  copy->set_arg(0, std::move(producer));
   return copy;
 }
 
@@ -144,7 +139,7 @@ const reduction_scratch& scratch_for_stream() {
 // A reduction: one kernel over chunks of the reduced axes; with several chunks per output,
 // the last block of each grid column to finish merges the chunks' partial states.
 void evaluate_reduction(const node& root, const array& out) {
-  if (!(out.shape() == root.extents)) {
+  if (!(out.shape() == root.extents())) {
     // Assigned into a view it broadcasts to: reduce once, then copy across.
     evaluate(*make_input(evaluated(root)), out);
     return;
@@ -241,12 +236,12 @@ void evaluate(const node& root, const array& out) {
 }
 
 explanation explain(const node& root) {
-  const array out = placeholder(root.extents, root.type);
+  const array out = placeholder(root.extents(), root.type);
   ir::graph g;
   if (root.contains_reduction) {
     // Inner reductions run as kernels of their own: here they stand as placeholders.
     const node_ptr shown =
-        replace_inner_reductions(root, [](const node& n) { return placeholder(n.extents, n.type); });
+        replace_inner_reductions(root, [](const node& n) { return placeholder(n.extents(), n.type); });
     if (root.op == op_code::reduce) {
       const int sms = device::available() ? device::current().multiprocessors : 132;
       codegen::build_reduce_ir(*shown, out, g, sms);

@@ -50,9 +50,9 @@ class expr {
   explicit expr(detail::node_ptr n) : node_(std::move(n)) {}
 
   jet::dtype dtype() const { return node_->type; }
-  const jet::shape& shape() const { return node_->extents; }
-  int ndim() const { return node_->extents.size(); }
-  std::int64_t size() const { return node_->extents.product(); }
+  const jet::shape& shape() const { return node_->extents(); }
+  int ndim() const { return node_->extents().size(); }
+  std::int64_t size() const { return node_->extents().product(); }
   // Evaluates into a new array.
   array eval() const { return array(*this); }
   expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }

@@ -35,31 +35,69 @@ struct scalar_value {
 struct node;
 using node_ptr = std::shared_ptr<const node>;
 
+// An expression node. Nodes are small (64 bytes, so that glibc keeps freed ones in its fast
+// bins: an expression makes and frees one per operation on every call). What only some nodes
+// need lives in the subclasses below, and a node's shape is usually one of its operands'
+// shapes, so it points there instead of holding a copy.
 struct node {
   // User-provided, so that make_shared's value-initialization does not zero the whole node
   // before the member initializers run (it showed in the host cost of every expression).
   node() {}  // NOLINT(modernize-use-equals-default)
   op_code op = op_code::input;
   dtype type = dtype::float64;
-  shape extents;  // the broadcast shape of the result
+  bool contains_reduction = false;  // this node or one below it is a reduction
   int arity = 0;
   node_ptr args[3];
-  scalar_value scalar;  // op_code::scalar (type is then the scalar's default dtype)
 
-  bool contains_reduction = false;  // this node or one below it is a reduction
+  // The broadcast shape of the result.
+  const shape& extents() const { return *extents_; }
+  // The shape is args[i]'s (shared_with = i), or one that lives as long as the node
+  // (shared_with = -1: its own, an array's, or the empty shape of scalars).
+  void set_extents(const shape& extents, int shared_with) {
+    extents_ = &extents;
+    shared_with_ = static_cast<std::int8_t>(shared_with);
+  }
+  // Replaces args[i] by a node of the same shape (nodes made by copy_node only).
+  void set_arg(int i, node_ptr arg) {
+    args[i] = std::move(arg);
+    if (shared_with_ == i) extents_ = &args[i]->extents();
+  }
 
   bool is_weak() const { return op == op_code::scalar; }
   // The array an op_code::input node reads.
   const array& value() const;
+  // The value of an op_code::scalar node.
+  const scalar_value& scalar() const;
+
+ private:
+  std::int8_t shared_with_ = -1;
+  const shape* extents_ = nullptr;
 };
 
 // Only input nodes carry an array, which keeps the other nodes small and cheap to make.
 struct input_node final : node {
   input_node() {}  // NOLINT(modernize-use-equals-default): as node()
+  input_node(const input_node& other) : node(other), data(other.data) { set_extents(data.shape(), -1); }
+  input_node& operator=(const input_node&) = delete;
   array data;
 };
 
+struct scalar_node final : node {
+  scalar_node() {}  // NOLINT(modernize-use-equals-default): as node()
+  scalar_value value;
+};
+
+// A node whose shape is none of its operands' (index nodes, broadcasts that make a new shape,
+// reductions).
+struct shaped_node : node {
+  shaped_node() {}  // NOLINT(modernize-use-equals-default): as node()
+  shaped_node(const shaped_node& other) : node(other), own(other.own) { set_extents(own, -1); }
+  shaped_node& operator=(const shaped_node&) = delete;
+  shape own;
+};
+
 inline const array& node::value() const { return static_cast<const input_node*>(this)->data; }
+inline const scalar_value& node::scalar() const { return static_cast<const scalar_node*>(this)->value; }
 
 // What a reduction computes. Norms are sums, maxima or minima of a transformed input with a
 // post-step (see src/reduce.cpp).
@@ -78,7 +116,7 @@ struct reduce_spec {
   double post_arg = 0;  // var's ddof, or the exponent of reduce_post::power
 };
 
-struct reduce_node final : node {
+struct reduce_node final : shaped_node {
   reduce_node() {}  // NOLINT(modernize-use-equals-default): as node()
   reduce_spec spec;
 };
@@ -97,6 +135,9 @@ const char* reduce_name(reduce_op op);
 node_ptr make_op(op_code op, node_ptr a);
 node_ptr make_op(op_code op, node_ptr a, node_ptr b);
 node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
+
+// A copy of `n` (of its own node type) whose arguments may then be replaced with set_arg.
+std::shared_ptr<node> copy_node(const node& n);
 
 // The NumPy name of an op ("add", "sin", ...).
 const char* op_name(op_code op);
