@@ -106,10 +106,15 @@ class builder {
     s_.made.clear();
   }
 
-  std::int16_t visit(const detail::node& n) {
-    const int seen = s_.seen_nodes.find([&] { return hash_of(&n); },
-                                        [&](int e) { return s_.visited[e].first == &n; });
-    if (seen >= 0) return s_.visited[seen].second;
+  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`.
+  // Only shared nodes can be reached twice: the tree is immutable, and each parent holds
+  // its operands, so the others need no entry among the nodes seen.
+  std::int16_t visit(const detail::node& n, bool shared) {
+    if (shared) {
+      const int seen = s_.seen_nodes.find([&] { return hash_of(&n); },
+                                          [&](int e) { return s_.visited[e].first == &n; });
+      if (seen >= 0) return s_.visited[seen].second;
+    }
     ir::instr in;
     in.op = n.op;
     in.type = n.type;
@@ -117,14 +122,16 @@ class builder {
       case detail::op_code::input: in.slot = add_input(n.value()); break;
       case detail::op_code::scalar:
         in.slot = static_cast<std::int16_t>(g_.params.size());
-        g_.params.push_back({n.type, n.scalar});
+        g_.params.push_back({n.type, n.scalar()});
         break;
       default:
-        for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i]);
+        for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
     }
     const std::int16_t index = add(in);
-    s_.visited.push_back({&n, index});
-    s_.seen_nodes.add([&](int e) { return hash_of(s_.visited[e].first); });
+    if (shared) {
+      s_.visited.push_back({&n, index});
+      s_.seen_nodes.add([&](int e) { return hash_of(s_.visited[e].first); });
+    }
     return index;
   }
 
@@ -161,7 +168,7 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
   g.extents = extents;
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
-  std::int16_t result = b.visit(root);
+  std::int16_t result = b.visit(root, false);
   if (root.type != type) {
     ir::instr cast;
     cast.op = detail::op_code::cast;
