@@ -172,18 +172,9 @@ node_ptr finish(op_code op, dtype type, node_ptr* args, int n) {
   return out;
 }
 
-// Checks, types and makes the node of `op` over `args`, which it takes.
-node_ptr make_checked(op_code op, node_ptr* args, int n) {
-  const op_row& r = row(op);
-  if (n != r.arity)
-    throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
-  if (op == op_code::where) {
-    const dtype t = common_dtype(args + 1, 2);
-    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar(), t);
-    if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
-    for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
-    return finish(op, t, args, 3);
-  }
+// NumPy's loop for `op` over `args` (not where), found by NEP 50's promotion and NumPy's loop
+// search; throws what NumPy raises when there is none.
+dtype resolve_loop(op_code op, const node_ptr* args, int n) {
   const dtype common = common_dtype(args, n);
   if (common == dtype::bool_ && (op == op_code::subtract || op == op_code::negative)) {
     throw dtype_error(op == op_code::subtract
@@ -201,7 +192,7 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
     const dtype* found = std::find_if(std::begin(loop_order), std::end(loop_order),
                                       [&](dtype t) { return loop_accepts(t, op, args, n, common); });
     if (found == std::end(loop_order))
-      throw dtype_error("ufunc '" + std::string(r.name) + "' not supported for the input types " +
+      throw dtype_error("ufunc '" + std::string(row(op).name) + "' not supported for the input types " +
                         type_list(args, n));
     loop = *found;
   }
@@ -216,10 +207,50 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
       check_weak_integer_fits(args[i]->scalar(), loop);
     }
   }
+  return loop;
+}
+
+// The common case, which resolve_loop would answer the same way: the arrays share one dtype,
+// not bool, that the op has a loop for, and the weak scalars are of no higher kind (and no
+// Python int meets an integer dtype, which would need its range checked). The loop is then
+// that dtype. Sets `loop` when the case holds.
+bool uniform_loop(op_code op, const node_ptr* args, int n, dtype& loop) {
+  const node_ptr* first_strong = std::find_if(args, args + n, [](const node_ptr& a) { return !a->is_weak(); });
+  if (first_strong == args + n) return false;
+  const dtype strong = (*first_strong)->type;
+  weak_kind weak = weak_kind::none;
+  for (int i = 0; i < n; ++i) {
+    if (args[i]->is_weak()) weak = std::max(weak, args[i]->scalar().kind);
+    else if (args[i]->type != strong) return false;
+  }
+  const dtype_kind k = kind(strong);
+  const bool weak_fits = weak <= weak_kind::boolean || (weak == weak_kind::complex ? k == dtype_kind::complex
+                                                                                   : k >= dtype_kind::floating);
+  if (strong == dtype::bool_ || !weak_fits || !has_loop(row(op).loops, strong)) return false;
+  if (op == op_code::true_divide && !is_inexact(strong)) return false;
+  loop = strong;
+  return true;
+}
+
+// Checks, types and makes the node of `op` over `args`, which it takes.
+node_ptr make_checked(op_code op, node_ptr* args, int n) {
+  const op_row& r = row(op);
+  if (n != r.arity)
+    throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
+  if (op == op_code::where) {
+    const dtype t = common_dtype(args + 1, 2);
+    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar(), t);
+    if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
+    for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
+    return finish(op, t, args, 3);
+  }
+  dtype loop;
+  if (!uniform_loop(op, args, n, loop)) loop = resolve_loop(op, args, n);
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
                        : r.result == result_rule::real  ? real_dtype(loop)
                                                         : loop;
-  for (int i = 0; i < n; ++i) args[i] = typed_operand(std::move(args[i]), loop);
+  for (int i = 0; i < n; ++i)
+    if (args[i]->is_weak() || args[i]->type != loop) args[i] = typed_operand(std::move(args[i]), loop);
   return finish(op, result, args, n);
 }
 

@@ -27,8 +27,8 @@ enum class op_code : std::uint8_t {
 // A C++ scalar as it was written: its weak kind and its exact value.
 struct scalar_value {
   weak_kind kind = weak_kind::none;
-  std::int64_t integer = 0;     // bool and integer values
   bool is_unsigned = false;     // integer holds a uint64 above INT64_MAX, bit for bit
+  std::int64_t integer = 0;     // bool and integer values
   std::complex<double> number;  // floating and complex values (and integers, widened)
 };
 
@@ -46,6 +46,11 @@ struct node {
   op_code op = op_code::input;
   dtype type = dtype::float64;
   bool contains_reduction = false;  // this node or one below it is a reduction
+
+ private:
+  std::int8_t shared_with_ = -1;  // see set_extents
+
+ public:
   int arity = 0;
   node_ptr args[3];
 
@@ -70,7 +75,6 @@ struct node {
   const scalar_value& scalar() const;
 
  private:
-  std::int8_t shared_with_ = -1;
   const shape* extents_ = nullptr;
 };
 
