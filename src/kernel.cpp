@@ -36,8 +36,18 @@ loaded_kernel::loaded_kernel(const compiled_kernel& compiled) : name_(compiled.n
                                  nullptr, 0),
              "cudaLibraryLoadData");
   check_cuda(cudaLibraryGetKernel(&kernel_, library_, compiled.name.c_str()), "cudaLibraryGetKernel");
-  check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks_per_sm_, reinterpret_cast<const void*>(kernel_), 256, 0),
-             "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+}
+
+int loaded_kernel::blocks_per_sm() const {
+  int blocks = blocks_per_sm_.load(std::memory_order_relaxed);
+  if (blocks == 0) {
+    // Threads that race here ask the same question and store the same answer.
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reinterpret_cast<const void*>(kernel_), 256, 0),
+               "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
+    blocks = std::max(blocks, 1);
+    blocks_per_sm_.store(blocks, std::memory_order_relaxed);
+  }
+  return blocks;
 }
 
 loaded_kernel::~loaded_kernel() { cudaLibraryUnload(library_); }

@@ -3,6 +3,7 @@
 
 #include <cuda_runtime.h>
 
+#include <atomic>
 #include <cstddef>
 #include <memory>
 #include <string>
@@ -22,13 +23,14 @@ class loaded_kernel {
   cudaKernel_t handle() const { return kernel_; }
   const std::string& name() const { return name_; }
   // Blocks of 256 threads one SM runs at once (registers and shared memory permitting).
-  int blocks_per_sm() const { return blocks_per_sm_; }
+  // Asked of the driver on first use: only reductions need it.
+  int blocks_per_sm() const;
 
  private:
   cudaLibrary_t library_ = nullptr;
   cudaKernel_t kernel_ = nullptr;
   std::string name_;
-  int blocks_per_sm_ = 1;
+  mutable std::atomic<int> blocks_per_sm_{0};  // 0 until asked
 };
 
 // Thread-safe map from structural signature to loaded kernel.
