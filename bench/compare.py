@@ -105,12 +105,16 @@ def main():
 
     for _ in range(10):
         seven(x, y)
-    cp.cuda.Device().synchronize()
-    start = time.perf_counter()
-    for _ in range(10000):
-        seven(x, y)
-    cp.cuda.Device().synchronize()
-    result("cupy: fused 7-op, host cost per call (us)", (time.perf_counter() - start) / 10000 * 1e6, "us")
+    # The best of 5 rounds of 10,000 calls, as bench/elementwise.cpp times Jet's.
+    best = float("inf")
+    for _ in range(5):
+        cp.cuda.Device().synchronize()
+        start = time.perf_counter()
+        for _ in range(10000):
+            seven(x, y)
+        cp.cuda.Device().synchronize()
+        best = min(best, (time.perf_counter() - start) / 10000 * 1e6)
+    result("cupy: fused 7-op, host cost per call (us)", best, "us")
     reductions(cp, copy_gbps)
     matmuls(cp)
     random_draws(cp)
