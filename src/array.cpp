@@ -34,15 +34,13 @@ bool same_kind(dtype from, dtype to) {
 }
 
 // True when an operand of `root` reads `out`'s memory other than element for element.
-bool overlaps(const node& n, const array& out) {
-  if (n.op == op_code::input) {
+bool overlaps(const node& root, const array& out) {
+  return detail::any_node(root, [&](const node& n) {
+    if (n.op != op_code::input) return false;
     const array& a = n.value();
     if (!a.shares_buffer_with(out) || a.size() == 0) return false;
     return !(a.data() == out.data() && a.shape() == out.shape() && a.strides() == out.strides());
-  }
-  for (int i = 0; i < n.arity; ++i)
-    if (overlaps(*n.args[i], out)) return true;
-  return false;
+  });
 }
 
 void check_writable(const array& out) {

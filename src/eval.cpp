@@ -7,6 +7,8 @@
 #include <cstdio>
 #include <map>
 #include <mutex>
+#include <utility>
+#include <vector>
 
 #include "codegen/passes.hpp"
 #include "jet/device.hpp"
@@ -22,10 +24,12 @@ namespace {
 // Parameter blocks above this are split: 4 KiB is what every supported driver accepts.
 constexpr std::size_t max_params_bytes = 4096;
 
-std::int64_t input_count(const node& n) {
-  if (n.op == op_code::input) return 1;
+std::int64_t input_count(const node& root) {
   std::int64_t count = 0;
-  for (int i = 0; i < n.arity; ++i) count += input_count(*n.args[i]);
+  any_node(root, [&](const node& n) {
+    count += n.op == op_code::input;
+    return false;
+  });
   return count;
 }
 
@@ -54,16 +58,30 @@ const loaded_kernel& find_or_build(const ir::graph& g, const std::string& signat
   return obtain_kernel(signature, [&] { return codegen::render(g); });
 }
 
+// What replace_reductions made of the nodes with several owners it has met: a reduction used
+// twice (`(x - m) * (x - m)` with `m = mean(x)`) is computed once, and stays shared.
+using replaced_nodes = std::vector<std::pair<const node*, node_ptr>>;
+
 // `n` with every reduction in it replaced by an input node reading `value_of(reduction)`:
 // reductions cannot fuse into the kernel that consumes them.
 template <class F>
-node_ptr replace_reductions(const node_ptr& n, F&& value_of) {
+node_ptr replace_reductions(const node_ptr& n, F&& value_of, replaced_nodes& done) {
   if (!n->contains_reduction) return n;
-  if (n->op == op_code::reduce) return make_input(value_of(*n));
-  auto copy = copy_node(*n);
-  copy->contains_reduction = false;
-  for (int i = 0; i < n->arity; ++i) copy->set_arg(i, replace_reductions(n->args[i], value_of));
-  return copy;
+  const bool shared = n.use_count() > 1;
+  if (shared)
+    for (const auto& [from, to] : done)
+      if (from == n.get()) return to;
+  node_ptr result;
+  if (n->op == op_code::reduce) {
+    result = make_input(value_of(*n));
+  } else {
+    auto copy = copy_node(*n);
+    copy->contains_reduction = false;
+    for (int i = 0; i < n->arity; ++i) copy->set_arg(i, replace_reductions(n->args[i], value_of, done));
+    result = std::move(copy);
+  }
+  if (shared) done.emplace_back(n.get(), result);
+  return result;
 }
 
 // `root` with the reductions below it replaced (it stays a reduction if it is one); `root`
@@ -72,7 +90,8 @@ template <class F>
 node_ptr replace_inner_reductions(const node& root, F&& value_of) {
   std::shared_ptr<node> copy = copy_node(root);
   copy->contains_reduction = root.op == op_code::reduce;
-  for (int i = 0; i < root.arity; ++i) copy->set_arg(i, replace_reductions(root.args[i], value_of));
+  replaced_nodes done;
+  for (int i = 0; i < root.arity; ++i) copy->set_arg(i, replace_reductions(root.args[i], value_of, done));
   return copy;
 }
 

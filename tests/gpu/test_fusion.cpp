@@ -302,6 +302,16 @@ TEST_CASE("in-place operators and overlapping assignments give NumPy's results",
       want.push_back(i / 16 % 2 ? x.values[i] : x.values[i] / row.values[i % 16]);
     check_close<double>(x.device, want);
   }
+  SECTION("an expression that reuses itself 40 times assigns into a view it overlaps") {
+    // 2^40 paths lead from the root to the slice: each walk must meet every node once.
+    const operand<double> x = make_operand<double>(rng, {257}, layout::contiguous);
+    jet::expr e = x.device(jet::slice(0, -1));
+    for (int i = 0; i < 40; ++i) e = e + e;
+    x.device(jet::slice(1, jet::none)) = e;
+    std::vector<wide_t<double>> want;
+    for (std::int64_t i = 0; i < x.values.size(); ++i) want.push_back(i == 0 ? x.values[0] : std::ldexp(x.values[i - 1], 40));
+    check_close<double>(x.device, want);
+  }
   SECTION("a *= 2.5 on an int array raises jet::dtype_error and leaves the array alone") {
     jet::array a = jet::asarray(std::vector<std::int32_t>{1, 2, 3});
     REQUIRE_THROWS_AS(a *= 2.5, jet::dtype_error);

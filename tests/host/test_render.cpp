@@ -95,3 +95,26 @@ TEST_CASE("large expressions lower equal subexpressions to one instruction", "[h
   CHECK(g.params.size() == 2);
   memory->data = nullptr;
 }
+
+TEST_CASE("walks over an expression look at each node once however often it is reused", "[host][render]") {
+  // x = x + x, 40 times: 42 nodes and 2^40 paths from the root to `a`.
+  jet::expr x = jet::placeholder({8}, jet::float32);
+  for (int i = 0; i < 40; ++i) x = x + x;
+  int looked_at = 0;
+  const bool found = jet::detail::any_node(*x.node(), [&](const jet::detail::node&) {
+    ++looked_at;
+    return false;
+  });
+  CHECK_FALSE(found);
+  CHECK(looked_at == 41);
+  // The walk stops at the first node the predicate holds for.
+  looked_at = 0;
+  CHECK(jet::detail::any_node(*x.node(), [&](const jet::detail::node& n) {
+    ++looked_at;
+    return n.op == jet::detail::op_code::input;
+  }));
+  CHECK(looked_at == 41);
+  jet::ir::graph g;
+  jet::codegen::build_ir(*x.node(), jet::placeholder({8}, jet::float32), g);
+  CHECK(g.code.size() == 41);
+}

@@ -2,9 +2,11 @@
 // operands and resolve the result's dtype and shape when the node is made.
 #pragma once
 
+#include <algorithm>
 #include <complex>
 #include <cstdint>
 #include <memory>
+#include <vector>
 
 #include "jet/array.hpp"
 #include "jet/detail/op_list.hpp"
@@ -142,6 +144,27 @@ node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
 
 // A copy of `n` (of its own node type) whose arguments may then be replaced with set_arg.
 std::shared_ptr<node> copy_node(const node& n);
+
+// Whether `pred` holds for a node of the expression under `root` (root included). Each node is
+// looked at once, though one used several times is reached by several paths (`x = x + x`
+// repeated n times makes 2^n of them); only nodes with other owners than their parent can be.
+template <class Pred>
+bool any_node(const node& root, Pred&& pred) {
+  std::vector<const node*> seen;  // the nodes with several owners reached so far
+  auto visit = [&](auto& self, const node& n) -> bool {
+    if (pred(n)) return true;
+    for (int i = 0; i < n.arity; ++i) {
+      const node_ptr& arg = n.args[i];
+      if (arg.use_count() > 1) {
+        if (std::find(seen.begin(), seen.end(), arg.get()) != seen.end()) continue;
+        seen.push_back(arg.get());
+      }
+      if (self(self, *arg)) return true;
+    }
+    return false;
+  };
+  return visit(visit, root);
+}
 
 // The NumPy name of an op ("add", "sin", ...).
 const char* op_name(op_code op);
