@@ -29,33 +29,35 @@ class entry_index {
     count_ = 0;
     hashed_ = false;
   }
-  // The entry for which `same(entry)` holds, or -1; `hash()` is the sought entry's hash.
-  template <class Hash, class Same>
-  int find(Hash&& hash, Same&& same) const {
+  // The entry for which `same(entry)` holds, or -1; `hash` is the sought entry's hash.
+  template <class Same>
+  int find(std::uint64_t hash, Same&& same) const {
     if (!hashed_) {
       for (int e = 0; e < count_; ++e)
         if (same(e)) return e;
       return -1;
     }
     const std::size_t mask = slots_.size() - 1;
-    for (std::size_t i = hash() & mask; slots_[i] >= 0; i = (i + 1) & mask)
+    for (std::size_t i = hash & mask; slots_[i] >= 0; i = (i + 1) & mask)
       if (same(slots_[i])) return slots_[i];
     return -1;
   }
-  // Adds the next entry; `hash_of(e)` is entry e's hash.
+  // Adds the next entry, whose hash is `hash`; `hash_of(e)` is entry e's, for a new table.
   template <class HashOf>
-  void add(HashOf&& hash_of) {
+  void add(std::uint64_t hash, HashOf&& hash_of) {
     const int entry = count_++;
     if (!hashed_ && count_ <= linear_limit) return;
     if (!hashed_ || 2 * static_cast<std::size_t>(count_) > slots_.size()) {
-      std::size_t size = std::max<std::size_t>(slots_.size(), 64);
+      // Sized for this expression: a large one earlier in the thread leaves its capacity,
+      // not its size, so small ones do not clear a large table.
+      std::size_t size = 64;
       while (2 * static_cast<std::size_t>(count_) > size) size *= 2;
       slots_.assign(size, -1);
       hashed_ = true;
       for (int e = 0; e < count_; ++e) place(hash_of(e), e);
       return;
     }
-    place(hash_of(entry), entry);
+    place(hash, entry);
   }
 
  private:
@@ -111,8 +113,7 @@ class builder {
   // its operands, so the others need no entry among the nodes seen.
   std::int16_t visit(const detail::node& n, bool shared) {
     if (shared) {
-      const int seen = s_.seen_nodes.find([&] { return hash_of(&n); },
-                                          [&](int e) { return s_.visited[e].first == &n; });
+      const int seen = s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
       if (seen >= 0) return s_.visited[seen].second;
     }
     ir::instr in;
@@ -130,17 +131,18 @@ class builder {
     const std::int16_t index = add(in);
     if (shared) {
       s_.visited.push_back({&n, index});
-      s_.seen_nodes.add([&](int e) { return hash_of(s_.visited[e].first); });
+      s_.seen_nodes.add(hash_of(&n), [&](int e) { return hash_of(s_.visited[e].first); });
     }
     return index;
   }
 
   std::int16_t add(const ir::instr& in) {
-    const int found = s_.made.find([&] { return hash_of(in); }, [&](int e) { return same(g_.code[e], in); });
+    const std::uint64_t hash = hash_of(in);
+    const int found = s_.made.find(hash, [&](int e) { return same(g_.code[e], in); });
     if (found >= 0) return static_cast<std::int16_t>(found);
     if (g_.code.size() >= 32767) throw internal_error("expression too large for one kernel");
     g_.code.push_back(in);
-    s_.made.add([&](int e) { return hash_of(g_.code[e]); });
+    s_.made.add(hash, [&](int e) { return hash_of(g_.code[e]); });
     return static_cast<std::int16_t>(g_.code.size() - 1);
   }
 
