@@ -249,6 +249,22 @@ template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int de
   return r;
 }
 // Partial states other blocks wrote: read past the (incoherent) L1 cache.
+// A row's vector of operand elements, with a hint that L2 fetch its whole 128-byte line
+// (H200: sum(a) +2 points of the copy bandwidth, sum(A, 1) +3; a 256-byte hint lost 5). The
+// operands stay unwritten while a reduction runs (an output that overlaps them is staged
+// first), so the load takes the non-coherent path.
+template <class V> __device__ __forceinline__ V jet_load_row(const V* from) {
+  V v;
+  unsigned* to = reinterpret_cast<unsigned*>(&v);
+  if constexpr (sizeof(V) == 16) {
+    asm("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(to[0]), "=r"(to[1]), "=r"(to[2]), "=r"(to[3]) : "l"(from));
+  } else if constexpr (sizeof(V) == 8) {
+    asm("ld.global.nc.L2::128B.v2.u32 {%0,%1}, [%2];" : "=r"(to[0]), "=r"(to[1]) : "l"(from));
+  } else {
+    v = *from;
+  }
+  return v;
+}
 template <class S> __device__ __forceinline__ S jet_load_cg(const S* from) {
   S r;
   const unsigned* words = reinterpret_cast<const unsigned*>(from);

@@ -162,8 +162,8 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
     if (op.mode == ir::access::strided_unit_inner) {
       aligned += " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
       loads += "        " + vec + " x" + n + "[" + u + "];\n";
-      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n + "[u] = *(const " + vec +
-               "*)(" + ptr + " + kl + u * vs);\n";
+      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n + "[u] = jet_load_row((const " + vec +
+               "*)(" + ptr + " + kl + u * vs));\n";
       operands += ", " + load(op.type, "x" + n + "[u].v[e]");
     } else {
       const std::string at = op.mode == ir::access::scalar ? "0" : "b[" + n + "]";
