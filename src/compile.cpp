@@ -3,6 +3,7 @@
 
 #include <nvrtc.h>
 
+#include <algorithm>
 #include <chrono>
 #include <cstdlib>
 #include <filesystem>
@@ -82,6 +83,12 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
     check_nvrtc(nvrtcAddNameExpression(*program, e.c_str()), "nvrtcAddNameExpression");
   std::vector<std::string> options = compile_options(arch);
   options.insert(options.end(), extras.options.begin(), extras.options.end());
+  // Sources that include headers (user kernels: curand_kernel.h alone parses for ~1.5 s) use
+  // NVRTC's automatic precompiled headers, so that later kernels of the process including the
+  // same headers skip the parse. NVRTC keeps them in a temporary folder while the process
+  // lives, and compiles without them where it cannot write one.
+  if (source.source.find("#include") != std::string::npos && std::find(options.begin(), options.end(), "-pch") == options.end())
+    options.push_back("-pch");
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());
   const nvrtcResult result = nvrtcCompileProgram(*program, static_cast<int>(argv.size()), argv.data());
