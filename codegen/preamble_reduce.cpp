@@ -248,7 +248,6 @@ template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int de
   for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __shfl_down_sync(0xffffffffu, from[w], delta);
   return r;
 }
-// Partial states other blocks wrote: read past the (incoherent) L1 cache.
 // A row's vector of operand elements, with a hint that L2 fetch its whole 128-byte line
 // (H200: sum(a) +2 points of the copy bandwidth, sum(A, 1) +3; a 256-byte hint lost 5). The
 // operands stay unwritten while a reduction runs (an output that overlaps them is staged
@@ -265,6 +264,7 @@ template <class V> __device__ __forceinline__ V jet_load_row(const V* from) {
   }
   return v;
 }
+// Partial states other blocks wrote: read past the (incoherent) L1 cache.
 template <class S> __device__ __forceinline__ S jet_load_cg(const S* from) {
   S r;
   const unsigned* words = reinterpret_cast<const unsigned*>(from);
