@@ -35,6 +35,16 @@ struct program_deleter {
   }
 };
 
+// NVRTC takes -pch (automatic precompiled headers) from CUDA 12.8 on.
+bool automatic_pch() {
+  static const bool supported = [] {
+    int major = 0, minor = 0;
+    check_nvrtc(nvrtcVersion(&major, &minor), "nvrtcVersion");
+    return major > 12 || (major == 12 && minor >= 8);
+  }();
+  return supported;
+}
+
 }  // namespace
 
 std::string nvrtc_version() {
@@ -87,7 +97,8 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
   // NVRTC's automatic precompiled headers, so that later kernels of the process including the
   // same headers skip the parse. NVRTC keeps them in a temporary folder while the process
   // lives, and compiles without them where it cannot write one.
-  if (source.source.find("#include") != std::string::npos && std::find(options.begin(), options.end(), "-pch") == options.end())
+  if (automatic_pch() && source.source.find("#include") != std::string::npos &&
+      std::find(options.begin(), options.end(), "-pch") == options.end())
     options.push_back("-pch");
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());
