@@ -105,10 +105,11 @@ template <class T, class R> struct alignas(8) jet_acc_var {
   }
 };
 // float values (float16 and bfloat16 compute in float too): the double work per element above
-// bounds the kernel, so up to 16 deviations from the first value of their batch add in float
-// (over so few, float keeps ~1e-7 relative), then fold into the double sums around the fixed
+// bounds the kernel, so a batch of deviations from the batch's first value adds in float (over
+// at most 16, float keeps ~1e-7 relative), then folds into the double sums around the fixed
 // shift: sum(x - shift) = bs + bn D and sum((x - shift)^2) = bs2 + 2 D bs + bn D^2, where D is
-// the batch's shift less the fixed one.
+// the batch's shift less the fixed one. The kernels fold after every whole step (jet_step), so
+// that a step's adds know their place in the batch and carry no branches.
 template <class R> struct alignas(8) jet_acc_var<float, R> {
   long long n;
   double shift, s, s2;
@@ -140,18 +141,18 @@ template <class R> struct alignas(8) jet_acc_var<float, R> {
     bs = bs2 = 0.0f;
   }
   __device__ __forceinline__ double m2() const { return s2 - s * s / (double)n; }
-  // Not inlined, as jet_acc_var's merge; both sides' batches are folded in first.
-  __device__ __noinline__ void merge(const jet_acc_var& other) {
+  // The other side's sums move onto this side's shift, in double and without a division (the
+  // divisions of a Chan merge, at every step of the block's combining, cost var(a) 25%). Both
+  // shifts are values of the data, so their distance is within its range.
+  __device__ __forceinline__ void merge(const jet_acc_var& other) {
     flush();
     jet_acc_var o = other;
     o.flush();
     if (o.n == 0) return;
     if (n == 0) { *this = o; return; }
-    const double na = (double)n, nb = (double)o.n, total = na + nb;
-    const double a = shift + s / na, b = o.shift + o.s / nb, d = b - a;
-    s2 = m2() + o.m2() + d * d * (na * nb / total);
-    shift = a + d * (nb / total);
-    s = 0.0;
+    const double d = o.shift - shift, count = (double)o.n;
+    s2 += o.s2 + d * (2.0 * o.s + count * d);
+    s += o.s + count * d;
     n += o.n;
   }
   __device__ __forceinline__ R variance(double ddof) const {
@@ -161,6 +162,7 @@ template <class R> struct alignas(8) jet_acc_var<float, R> {
     return R(v.m2() / (dof > 0.0 ? dof : 0.0));
   }
 };
+template <class R> __device__ __forceinline__ void jet_step(jet_acc_var<float, R>& s) { s.flush(); }
 // Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
 template <class T, bool Max, bool SkipNan> struct alignas(8) jet_acc_extreme {
   T v;
@@ -238,6 +240,8 @@ template <class T> struct alignas(8) jet_acc_count {
 
 // Shared by Jet's reductions and user reduction kernels.
 const char* const preamble_reduce_combine = R"(
+// The end of a whole step of adds: most states have nothing to do there.
+template <class S> __device__ __forceinline__ void jet_step(S&) {}
 // Combining partial states across a warp (shuffles, word by word) and a 256-thread block.
 template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int delta) {
   static_assert(sizeof(S) % 4 == 0, "accumulators are 8-byte aligned");
