@@ -48,8 +48,7 @@ std::string accumulator(const ir::graph& g) {
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
 // for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
-// whose registers would otherwise cut the blocks an SM holds (float var: 0.119 ms with two,
-// 0.124 with four).
+// whose registers would otherwise cut the blocks an SM holds.
 int state_parts(const ir::graph& g) {
   const std::string a = accumulator(g);
   return a.find("arg") == std::string::npos && a.find("var") == std::string::npos ? 4 : 2;
@@ -106,8 +105,9 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
 void render_access(const ir::graph& g, std::string& s) {
   const std::string slots = std::to_string(g.inputs.size() + 1);
   const int nd = g.extents.size(), kept = g.reduce.kept;
-  // Not inlined: called once per output, and shared by the accumulating and finishing code.
-  s += "__device__ __noinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
+  // Inlined: out of line, b[] went through the stack and the loops' addresses waited on it
+  // (sum(a) 3% slower).
+  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
   s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
   render_unravel(g, s, "m", 0, kept, true);
   s += "}\n\n";
@@ -130,6 +130,12 @@ void render_access(const ir::graph& g, std::string& s) {
   s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
 }
 
+// The end of a whole step: each state's jet_step. Whole-step loops stay rolled: unrolled, the
+// compiler moved adds between the next steps' loads, and sum(a) ran 1.5% slower.
+void render_step_end(const reduction_body& r, std::string& s, const std::string& indent) {
+  s += indent + "#pragma unroll\n" + indent + "for (int u = 0; u < " + std::to_string(r.parts) + "; ++u) jet_step(part[u]);\n";
+}
+
 // States per thread (state_parts), so that no element waits on the one before. Whole steps
 // load `loads` elements before adding any (a guard per element would serialize the loads); the
 // rest of the chunk goes one element at a time. `step` is the distance between a thread's
@@ -138,11 +144,13 @@ void render_scalar_loop(const reduction_body& r, std::string& s, const std::stri
                         int loads) {
   const std::string n = std::to_string(loads), parts = std::to_string(r.parts);
   s += "    jet_idx k = " + first + ";\n";
+  s += "    #pragma unroll 1\n";
   s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
   s += "      jet_value x[" + n + "];\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) ";
   s += "part[u % " + parts + "].add(x[u], (long long)(k + u * " + step + "));\n";
+  render_step_end(r, s, "      ");
   s += "    }\n";
   s += "    #pragma unroll 1\n    for (; k < k1; k += " + step + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
 }
@@ -173,6 +181,7 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "    const jet_idx vs = (jet_idx)" + group + " * " + w + ";\n";
   s += "    if (" + aligned + ") {\n";
   s += "      jet_idx k = k0;\n";
+  s += "      #pragma unroll 1\n";
   s += "      for (; k + " + u + " * vs <= k1; k += " + u + " * vs) {\n";
   s += "        const jet_idx kl = k + lane * " + w + ";\n";
   s += loads;
@@ -180,6 +189,7 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e)\n";
   s += "            part[(u * " + w + " + e) % " + parts + "].add(jet_element(p, 0" + operands +
        "), (long long)(kl + u * vs + e));\n";
+  render_step_end(r, s, "        ");
   s += "      }\n";
   s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") ";
   s += "part[0].add(jet_at(p, k, b), (long long)k);\n";
@@ -206,9 +216,25 @@ const char* const keep_partial =
     "      if (jet_splits == 1) jet_store(p, b, s);\n"
     "      else ((jet_state*)jet_work)[(unsigned long long)blockIdx.y * M + m] = s;\n";
 
+// Merges into `s` output m's partial states j = first, first + stride, ..., loading `batch`
+// at a time when states take at most 16 bytes (larger ones would cost the kernel registers),
+// so that the L2 round trips overlap. A missing partial reads as an empty state, which every
+// accumulator merges as nothing.
+void render_merge_partials(std::string& s, const std::string& first, const std::string& stride, int batch) {
+  s += "  constexpr int batch = sizeof(jet_state) <= 16 ? " + std::to_string(batch) + " : 1;\n";
+  s += "  for (unsigned long long j = " + first + "; j < jet_splits; j += " + stride + " * batch) {\n";
+  s += "    jet_state t[batch];\n";
+  s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) {\n";
+  s += "      const unsigned long long ju = j + u * " + stride + ";\n";
+  s += "      if (ju < jet_splits) t[u] = jet_load_cg(((const jet_state*)jet_work) + ju * M + m);\n";
+  s += "      else t[u].init();\n    }\n";
+  s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) s.merge(t[u]);\n  }\n";
+}
+
 // With several chunks, the last block of a column of the grid to finish merges the chunks'
 // partial states of its outputs and stores them (counted per column; the count is reset for
-// the next launch on this stream).
+// the next launch on this stream): a thread per output for columns, else the output's group
+// of lanes, which then combine theirs.
 void render_last_block(const reduction_body& r, std::string& s) {
   s += "  if (jet_splits == 1) return;\n";
   s += "  __shared__ int jet_last;\n";
@@ -217,41 +243,22 @@ void render_last_block(const reduction_body& r, std::string& s) {
   s += "    jet_last = atomicAdd(jet_counters + blockIdx.x, 1u) == (unsigned)jet_splits - 1;\n";
   s += "    if (jet_last) jet_counters[blockIdx.x] = 0;\n  }\n";
   s += "  __syncthreads();\n  if (!jet_last) return;\n  __threadfence();\n";
-  const std::string slots = std::to_string(r.slots);
-  const std::string store = "jet_off b[" + slots + "];\n      jet_bases(p, m, b);\n      jet_store(p, b, s);\n";
+  const std::string store = "  {\n    jet_off b[" + std::to_string(r.slots) + "];\n    jet_bases(p, m, b);\n    jet_store(p, b, s);\n  }\n";
   if (r.columns) {
-    // Each thread merges its output's partials alone, loading 8 at a time when states take
-    // at most 16 bytes (larger ones would cost the kernel registers), so that the L2 round
-    // trips overlap.
     s += "  const jet_idx m = (jet_idx)blockIdx.x * 256 + threadIdx.x;\n";
     s += "  if (m >= M) return;\n  jet_state s;\n  s.init();\n";
-    s += "  const jet_state* partial = (const jet_state*)jet_work + m;\n";
-    s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 8 : 1;\n";
-    s += "  unsigned long long j = 0;\n";
-    s += "  for (; j + batch <= jet_splits; j += batch) {\n";
-    s += "    jet_state t[batch];\n";
-    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) t[u] = jet_load_cg(partial + (j + u) * M);\n";
-    s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) s.merge(t[u]);\n  }\n";
-    s += "  for (; j < jet_splits; ++j) s.merge(jet_load_cg(partial + j * M));\n";
-    s += "  {\n      " + store + "  }\n";
+    render_merge_partials(s, "0", "1", 8);
+    s += store;
     return;
   }
   const std::string group = std::to_string(r.group);
   s += "  const jet_idx m = (jet_idx)blockIdx.x * per_block + threadIdx.x / " + group + ";\n";
   s += "  jet_state s;\n  s.init();\n";
-  // Several loads in flight per lane, as for columns; a missing partial reads as an empty
-  // state, which every accumulator merges as nothing.
-  s += "  constexpr int batch = sizeof(jet_state) <= 16 ? 4 : 1;\n";
-  s += "  if (m < M)\n    for (unsigned long long j = lane; j < jet_splits; j += " + group +
-       " * batch) {\n";
-  s += "      jet_state t[batch];\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) {\n";
-  s += "        const unsigned long long ju = j + u * " + group + ";\n";
-  s += "        if (ju < jet_splits) t[u] = jet_load_cg(((const jet_state*)jet_work) + ju * M + m);\n";
-  s += "        else t[u].init();\n      }\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < batch; ++u) s.merge(t[u]);\n    }\n";
+  s += "  if (m < M) {\n";
+  render_merge_partials(s, "lane", group, 4);
+  s += "  }\n";
   s += r.group == 32 ? "  s = jet_warp_reduce(s);\n" : "  s = jet_block_reduce(s);\n";
-  s += "  if (lane == 0 && m < M) {\n      " + store + "  }\n";
+  s += "  if (lane == 0 && m < M)\n" + store;
 }
 
 void render_rows(const reduction_body& r, std::string& s) {

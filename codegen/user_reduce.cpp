@@ -97,7 +97,7 @@ kernel_source render_user_reduction(const user_reduction_spec& spec) {
        "  __device__ __forceinline__ void merge(const jet_state& o) { v = jet_reduce_op(v, o.v); }\n};\n"
        "typedef jet_reduce_t jet_value;\n\n";
   // Offsets of output m's kept axes, in every strided parameter.
-  s += "__device__ __noinline__ void jet_bases(const jet_params& p, jet_idx jet_m, jet_off* jet_b) {\n";
+  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx jet_m, jet_off* jet_b) {\n";
   for (std::size_t k : strided) s += "  long long jet_k" + std::to_string(k) + " = 0;\n";
   decompose("(long long)jet_m", spec.kept, l.kept_extents, strided, "jet_k", kept_stride, s);
   for (std::size_t k : strided) s += "  jet_b[" + std::to_string(k) + "] = jet_k" + std::to_string(k) + ";\n";
