@@ -203,6 +203,8 @@ dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::share
   // Chunks fill the GPU in one wave of blocks that this kernel keeps resident at once, at
   // most 4 per SM: longer chunks leave fewer partial states for the last block to merge (H200,
   // against 8 per SM: var(a) 0.078-0.081 ms against 0.090, sum(A,0) +2 points, sum(a) even).
+  // Kernels whose rows load scalars lose by it (a reduction_kernel's sum of squares: 1.67x
+  // jet::sum(x * x) against 1.17x); bench/NOTES.md has the measurements and the next step.
   // Partial states need device memory only when the reduced axes are cut into chunks.
   const std::int64_t sms = device::current().multiprocessors;
   const std::size_t work_bytes = codegen::plan_chunks(g, sms * std::min(4, kernel.blocks_per_sm()));
