@@ -35,6 +35,10 @@ inline int vector_unroll(int width) { return width >= 16 ? 1 : std::min(4, 16 / 
 // block's outputs).
 constexpr int column_loads = 8;
 
+// Whether a reduction takes a thread per output (columns): the innermost reduced axis is
+// outer in memory (stride beyond 1 element) and the innermost kept one contiguous, so that
+// neighbouring threads' loads meet, and there are enough outputs to spread.
+bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::int64_t outputs);
 // Threads per output of a reduction whose reduced axes are innermost (rows): 32 or 256.
 int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors);
 

@@ -203,6 +203,46 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
   }
   __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0 && beats(o.v, o.i)) { v = o.v; i = o.i; } }
 };
+// A run of W consecutive elements x[e] at indices k + e: spread over the states, one element
+// to each in turn, so that no add waits on the one before.
+template <class S, int P, class T, int W>
+__device__ __forceinline__ void jet_add_run(S (&part)[P], int u, const T (&x)[W], long long k) {
+  #pragma unroll
+  for (int e = 0; e < W; ++e) part[(u * W + e) % P].add(x[e], k + e);
+}
+// The extreme of a and b, or NaN if either is one (which of equal values is unspecified).
+template <bool Max, class T> __device__ __forceinline__ T jet_extreme_nan(T a, T b) {
+  return jet_nan(a) || !(jet_nan(b) || (Max ? jet_less(a, b) : jet_less(b, a))) ? a : b;
+}
+#if __CUDA_ARCH__ >= 800
+template <> __device__ __forceinline__ float jet_extreme_nan<true, float>(float a, float b) {
+  float r; asm("max.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r;
+}
+template <> __device__ __forceinline__ float jet_extreme_nan<false, float>(float a, float b) {
+  float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r;
+}
+#endif
+// An index-keeping state takes a run whole: the run's extreme decides whether it holds the
+// new best, and only then is its first element of that value (or first NaN) looked for. This
+// does what adding the elements one by one would, in a third of the instructions or less.
+template <class T, bool Max, int P, int W>
+__device__ __forceinline__ void jet_add_run(jet_acc_arg<T, Max> (&part)[P], int u, const T (&x)[W], long long k) {
+  T best = x[0];
+  #pragma unroll
+  for (int e = 1; e < W; ++e) best = jet_extreme_nan<Max>(best, x[e]);
+  jet_acc_arg<T, Max>& s = part[u % P];
+  if (s.i >= 0 && (jet_nan(s.v) || !(jet_nan(best) || (Max ? jet_less(s.v, best) : jet_less(best, s.v))))) return;
+  int first = W - 1;
+  T v = x[W - 1];
+  #pragma unroll
+  for (int e = W - 2; e >= 0; --e)
+    if (jet_nan(x[e]) || (!jet_nan(best) && !(Max ? jet_less(x[e], best) : jet_less(best, x[e])))) {
+      first = e;
+      v = x[e];
+    }
+  s.v = v;
+  s.i = k + first;
+}
 // Complex extremes: values are no total order and NumPy returns the first NaN element itself,
 // so complex min and max track indices (jet_acc_arg); the nan forms keep the first extreme
 // that is no NaN and, for all-NaN slices, the first NaN.

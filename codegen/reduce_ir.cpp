@@ -117,9 +117,8 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   g.output.mode = output_scalar ? ir::access::scalar : ir::access::strided;
   largest = std::max(largest, span_of(g.output, g.extents) + 1);
   g.index64 = largest >= (std::int64_t{1} << 31);
-  const bool reduced_inner = r.kept == n || !primary || std::abs(primary->strides[n - 1]) <= 1;
-  const bool kept_inner = r.kept > 0 && primary && std::abs(primary->strides[r.kept - 1]) == 1;
-  r.columns = !reduced_inner && kept_inner && r.outputs >= 64;
+  r.columns = primary && r.kept > 0 && r.kept < n &&
+              columns_layout(primary->strides[r.kept - 1], primary->strides[n - 1], r.outputs);
   r.group = rows_group(r.outputs, r.length, multiprocessors);
   if (!r.columns) choose_vectors(g);
 }
@@ -161,6 +160,10 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, i
   order_axes(g, spec, out);
   collapse_groups(g);
   choose_layout(g, multiprocessors);
+}
+
+bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::int64_t outputs) {
+  return std::abs(kept_stride) == 1 && std::abs(reduced_stride) > 1 && outputs >= 64;
 }
 
 int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {

@@ -48,7 +48,8 @@ std::string accumulator(const ir::graph& g) {
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
 // for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
-// whose registers would otherwise cut the blocks an SM holds.
+// whose registers would otherwise cut the blocks an SM holds (H200: argmax(a) with four
+// states, 89% of the copy bandwidth against 93%).
 int state_parts(const ir::graph& g) {
   const std::string a = accumulator(g);
   return a.find("arg") == std::string::npos && a.find("var") == std::string::npos ? 4 : 2;
@@ -163,7 +164,7 @@ void render_scalar_loop(const reduction_body& r, std::string& s, const std::stri
 void render_vector_loop(const reduction_body& r, std::string& s, const std::string& group) {
   const ir::graph& g = *r.vectors;
   const int width = g.vector_width, unroll = vector_unroll(width);
-  const std::string w = std::to_string(width), u = std::to_string(unroll), parts = std::to_string(r.parts);
+  const std::string w = std::to_string(width), u = std::to_string(unroll);
   std::string aligned = "true", loads, operands;
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const ir::operand& op = g.inputs[j];
@@ -188,10 +189,10 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "      for (; k + " + u + " * vs <= k1; k += " + u + " * vs) {\n";
   s += "        const jet_idx kl = k + lane * " + w + ";\n";
   s += loads;
-  s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
-  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e)\n";
-  s += "            part[(u * " + w + " + e) % " + parts + "].add(jet_element(p, 0" + operands +
-       "), (long long)(kl + u * vs + e));\n";
+  s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) {\n";
+  s += "          jet_value y[" + w + "];\n";
+  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) y[e] = jet_element(p, 0" + operands + ");\n";
+  s += "          jet_add_run(part, u, y, (long long)(kl + u * vs));\n        }\n";
   render_step_end(r, s, "        ");
   s += "      }\n";
   s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") ";

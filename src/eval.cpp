@@ -200,14 +200,17 @@ void evaluate_reduction(const node& root, const array& out) {
 }  // namespace
 
 dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::shared_ptr<buffer>& work) {
-  // Chunks fill the GPU in one wave of blocks that this kernel keeps resident at once, at
-  // most 4 per SM: longer chunks leave fewer partial states for the last block to merge (H200,
+  // Chunks fill the GPU in one wave of blocks that this kernel keeps resident at once. Where
+  // a thread's step keeps 8 or more loads in flight (vector rows, columns), at most 4 blocks
+  // per SM: longer chunks leave fewer partial states for the last block to merge (H200,
   // against 8 per SM: var(a) 0.078-0.081 ms against 0.090, sum(A,0) +2 points, sum(a) even).
-  // Kernels whose rows load scalars lose by it (a reduction_kernel's sum of squares: 1.67x
-  // jet::sum(x * x) against 1.17x); bench/NOTES.md has the measurements and the next step.
+  // Rows of scalar loads need every resident block (a reduction_kernel's sum of squares:
+  // 1.16x jet::sum(x * x) so, against 1.6x with the cap).
   // Partial states need device memory only when the reduced axes are cut into chunks.
   const std::int64_t sms = device::current().multiprocessors;
-  const std::size_t work_bytes = codegen::plan_chunks(g, sms * std::min(4, kernel.blocks_per_sm()));
+  const bool deep_steps = g.vector_width > 1 || g.reduce.columns;
+  const int blocks_per_sm = deep_steps ? std::min(4, kernel.blocks_per_sm()) : kernel.blocks_per_sm();
+  const std::size_t work_bytes = codegen::plan_chunks(g, sms * blocks_per_sm);
   const ir::reduction& r = g.reduce;
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   std::int64_t blocks = (r.outputs + per_block - 1) / per_block;

@@ -177,13 +177,13 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   } else if (!st.reduce_type.empty()) {
     spec.reduce_type = dtype_from_name(st.reduce_type);
   }
-  // The layout Jet's reductions would choose: a thread per output when the reduced axes are
-  // outer in memory (neighbouring threads' loads then meet), else a warp or a block per output.
+  // The layout Jet's reductions would choose for the first operand: a thread per output
+  // (codegen::columns_layout), else a warp or a block per output.
   std::int64_t inner_reduced = 0, inner_kept = 0;
   if (!over.g.inputs.empty() && over.g.extents.size() > 0) inner_reduced = over.g.inputs.front().strides.back();
   if (!kept.g.inputs.empty() && kept.g.extents.size() > 0) inner_kept = kept.g.inputs.front().strides.back();
   const int sms = device::current().multiprocessors;
-  const bool columns = inner_kept == 1 && std::abs(inner_reduced) > 1 && m >= 64;
+  const bool columns = codegen::columns_layout(inner_kept, inner_reduced, m);
   spec.group = columns ? 1 : codegen::rows_group(m, length, sms);
   spec.kept = kept.g.extents.size();
   spec.reduced = over.g.extents.size();

@@ -167,7 +167,9 @@ TEST_CASE("NaN wins for min, max, argmin and argmax, and the nan reductions skip
           "[gpu][reduce][nan]") {
   for (jet::dtype t : inexact_dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
-      for (std::int64_t n : {1, 7, 33, 1029}) check_nan_rows<T>(n, false);
+      // 1040 elements make every row 16-byte aligned, so rows load vectors and NaN falls
+      // inside the runs that argmin and argmax take whole.
+      for (std::int64_t n : {1, 7, 33, 1029, 1040}) check_nan_rows<T>(n, false);
     });
   }
   check_nan_rows<float>((std::int64_t{1} << 20) + 3, true);
@@ -179,7 +181,8 @@ TEST_CASE("argmin and argmax return the first of tied extremes", "[gpu][reduce][
                                jet::float32, jet::float64, jet::complex64};
   for (jet::dtype t : dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
-      for (std::int64_t n : {std::int64_t{7}, std::int64_t{1029}, (std::int64_t{1} << 20) + 3}) {
+      // 4112 elements: aligned rows, loaded as vectors (see above).
+      for (std::int64_t n : {std::int64_t{7}, std::int64_t{1029}, std::int64_t{4112}, (std::int64_t{1} << 20) + 3}) {
         // Three rows of ones with lows and highs at spread positions, different in each row.
         host_values<T> h(3 * n);
         for (std::int64_t r = 0; r < 3; ++r)
@@ -228,6 +231,17 @@ TEST_CASE("infinities, signed zeros and complex NaN follow NumPy", "[gpu][reduce
   CHECK(values_of<std::int64_t>(jet::argmin(zeros))[0] == 0);
   CHECK(values_of<std::int64_t>(jet::argmax(zeros))[0] == 0);
   CHECK_FALSE(values_of<bool>(jet::any(zeros))[0]);
+  // The same inside the vectors of a long aligned row: -0.0 and 0.0 in turn tie, then a run
+  // holds a larger value before two NaN.
+  std::vector<float> run(4096);
+  for (std::size_t i = 0; i < run.size(); ++i) run[i] = i % 2 ? 0.0f : -0.0f;
+  CHECK(values_of<std::int64_t>(jet::argmax(jet::asarray(run)))[0] == 0);
+  CHECK(values_of<std::int64_t>(jet::argmin(jet::asarray(run)))[0] == 0);
+  run[3001] = 7.0f;
+  CHECK(values_of<std::int64_t>(jet::argmax(jet::asarray(run)))[0] == 3001);
+  run[3002] = run[3003] = std::numeric_limits<float>::quiet_NaN();
+  CHECK(values_of<std::int64_t>(jet::argmax(jet::asarray(run)))[0] == 3002);
+  CHECK(values_of<std::int64_t>(jet::argmin(jet::asarray(run)))[0] == 3002);
 
   using cfloat = std::complex<float>;
   const float fnan = std::numeric_limits<float>::quiet_NaN();

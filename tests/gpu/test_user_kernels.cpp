@@ -282,6 +282,9 @@ TEST_CASE("reduction_kernel on large inputs: chunks, rows and columns", "[gpu][u
   const std::vector<double> by_row = total.call({x, 0.5f}, 1)[0].to_vector<double>();
   const std::vector<double> by_col = total.call({x, 0.5f}, 0)[0].to_vector<double>();
   const std::vector<float> col_max = biggest.call({x}, 0)[0].to_vector<float>();
+  // Columns of a view whose kept axis runs backwards (stride -1) take the columns layout too.
+  const jet::array reversed = x(jet::slice(), jet::slice(jet::none, jet::none, -1));
+  const std::vector<float> reversed_max = biggest.call({reversed}, 0)[0].to_vector<float>();
   for (std::int64_t r = 0; r < rows; ++r) {
     double s = 0;
     for (std::int64_t c = 0; c < cols; ++c) s += 0.5 * h[r * cols + c];
@@ -296,6 +299,7 @@ TEST_CASE("reduction_kernel on large inputs: chunks, rows and columns", "[gpu][u
     }
     REQUIRE(std::abs(by_col[c] - s) < 1e-9 * rows);
     REQUIRE(col_max[c] == m);
+    REQUIRE(reversed_max[cols - 1 - c] == m);
   }
   // An empty reduction gives the identity.
   CHECK(total(jet::empty({0}, jet::float32), 1.0f)[0].item<double>() == 0);
