@@ -81,6 +81,8 @@ int main() {
                    queued * bytes, copy, "info");
   bandwidth_figure("max(a), 10 queued calls, each", [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::max(a); },
                    queued * bytes, copy, "info");
+  bandwidth_figure("argmax(a), 10 queued calls, each",
+                   [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::argmax(a); }, queued * bytes, copy, "info");
 
   const std::int64_t m = 8192;
   const jet::array A = bench::random_floats({m, m}, 0.3f);

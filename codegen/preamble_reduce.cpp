@@ -203,13 +203,20 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
   }
   __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0 && beats(o.v, o.i)) { v = o.v; i = o.i; } }
 };
-// A run of W consecutive elements x[e] at indices k + e: spread over the states, one element
-// to each in turn, so that no add waits on the one before.
-template <class S, int P, class T, int W>
-__device__ __forceinline__ void jet_add_run(S (&part)[P], int u, const T (&x)[W], long long k) {
+// Vector loops hand each step's U vectors of W consecutive elements to jet_add_vectors (x[u][e]
+// at index k + u * stride + e), then call jet_end_vectors once, before any other add. Most
+// states take the elements one at a time, spread over the states in turn so that no add waits
+// on the one before; `keep` is what a state needs besides itself meanwhile (nothing, for most).
+template <class S, int U, int W> struct jet_vectors_keep {};
+template <class S, int P, class T, int U, int W>
+__device__ __forceinline__ void jet_add_vectors(S (&part)[P], jet_vectors_keep<S, U, W>&, const T (&x)[U][W], long long k,
+                                                long long stride) {
   #pragma unroll
-  for (int e = 0; e < W; ++e) part[(u * W + e) % P].add(x[e], k + e);
+  for (int u = 0; u < U; ++u)
+    #pragma unroll
+    for (int e = 0; e < W; ++e) part[(u * W + e) % P].add(x[u][e], k + u * stride + e);
 }
+template <class S, int P, int U, int W> __device__ __forceinline__ void jet_end_vectors(S (&)[P], jet_vectors_keep<S, U, W>&) {}
 // The extreme of a and b, or NaN if either is one (which of equal values is unspecified).
 template <bool Max, class T> __device__ __forceinline__ T jet_extreme_nan(T a, T b) {
   return jet_nan(a) || !(jet_nan(b) || (Max ? jet_less(a, b) : jet_less(b, a))) ? a : b;
@@ -222,26 +229,68 @@ template <> __device__ __forceinline__ float jet_extreme_nan<false, float>(float
   float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r;
 }
 #endif
-// An index-keeping state takes a run whole: the run's extreme decides whether it holds the
-// new best, and only then is its first element of that value (or first NaN) looked for. This
-// does what adding the elements one by one would, in a third of the instructions or less.
-template <class T, bool Max, int P, int W>
-__device__ __forceinline__ void jet_add_run(jet_acc_arg<T, Max> (&part)[P], int u, const T (&x)[W], long long k) {
-  T best = x[0];
+// Whether `x` is a value the extreme `best` of its elements comes from: the first NaN when
+// best is NaN, else the first not beaten by it.
+template <bool Max, class T> __device__ __forceinline__ bool jet_holds(T x, T best) {
+  return jet_nan(x) | (!jet_nan(best) & !(Max ? jet_less(x, best) : jet_less(best, x)));
+}
+// An index-keeping state takes a step whole, in runs of up to 4 elements: the step's extreme
+// (NaN first) decides whether it beats the state, which then keeps the first run holding it,
+// its start and its elements; jet_end_vectors finds the run's first element of that value. In
+// selects, not branches (hence | and &): in a branch the compiler loads later vectors after
+// the adds of earlier ones. Half the instructions per element of one add at a time (H200,
+// argmax(a): see bench/NOTES.md).
+template <class T, bool Max, int U, int W> struct jet_vectors_keep<jet_acc_arg<T, Max>, U, W> {
+  static constexpr int size = W < 4 ? W : 4;
+  T x[size];
+};
+template <class T, bool Max, int P, int U, int W>
+__device__ __forceinline__ void jet_add_vectors(jet_acc_arg<T, Max> (&part)[P], jet_vectors_keep<jet_acc_arg<T, Max>, U, W>& keep,
+                                                const T (&x)[U][W], long long k, long long stride) {
+  constexpr int R = jet_vectors_keep<jet_acc_arg<T, Max>, U, W>::size, per = W / R, N = U * per;
+  T best[N];
   #pragma unroll
-  for (int e = 1; e < W; ++e) best = jet_extreme_nan<Max>(best, x[e]);
-  jet_acc_arg<T, Max>& s = part[u % P];
-  if (s.i >= 0 && (jet_nan(s.v) || !(jet_nan(best) || (Max ? jet_less(s.v, best) : jet_less(best, s.v))))) return;
-  int first = W - 1;
-  T v = x[W - 1];
+  for (int j = 0; j < N; ++j) {
+    best[j] = x[j / per][j % per * R];
+    #pragma unroll
+    for (int e = 1; e < R; ++e) best[j] = jet_extreme_nan<Max>(best[j], x[j / per][j % per * R + e]);
+  }
+  T top = best[0];
   #pragma unroll
-  for (int e = W - 2; e >= 0; --e)
-    if (jet_nan(x[e]) || (!jet_nan(best) && !(Max ? jet_less(x[e], best) : jet_less(best, x[e])))) {
+  for (int j = 1; j < N; ++j) top = jet_extreme_nan<Max>(top, best[j]);
+  int first = N - 1;
+  T run[R];
+  #pragma unroll
+  for (int e = 0; e < R; ++e) run[e] = x[U - 1][W - R + e];
+  #pragma unroll
+  for (int j = N - 2; j >= 0; --j) {
+    const bool holds = jet_holds<Max>(best[j], top);
+    first = holds ? j : first;
+    #pragma unroll
+    for (int e = 0; e < R; ++e) run[e] = holds ? x[j / per][j % per * R + e] : run[e];
+  }
+  jet_acc_arg<T, Max>& s = part[0];
+  const bool wins = (s.i < 0) | (!jet_nan(s.v) & (jet_nan(top) | (Max ? jet_less(s.v, top) : jet_less(top, s.v))));
+  s.v = wins ? top : s.v;
+  s.i = wins ? k + first / per * stride + first % per * R : s.i;
+  #pragma unroll
+  for (int e = 0; e < R; ++e) keep.x[e] = wins ? run[e] : keep.x[e];
+}
+template <class T, bool Max, int P, int U, int W>
+__device__ __forceinline__ void jet_end_vectors(jet_acc_arg<T, Max> (&part)[P], jet_vectors_keep<jet_acc_arg<T, Max>, U, W>& keep) {
+  constexpr int R = jet_vectors_keep<jet_acc_arg<T, Max>, U, W>::size;
+  jet_acc_arg<T, Max>& s = part[0];
+  if (s.i < 0) return;
+  int first = R - 1;
+  T v = keep.x[R - 1];
+  #pragma unroll
+  for (int e = R - 2; e >= 0; --e)
+    if (jet_holds<Max>(keep.x[e], s.v)) {
       first = e;
-      v = x[e];
+      v = keep.x[e];
     }
   s.v = v;
-  s.i = k + first;
+  s.i += first;
 }
 // Complex extremes: values are no total order and NumPy returns the first NaN element itself,
 // so complex min and max track indices (jet_acc_arg); the nan forms keep the first extreme

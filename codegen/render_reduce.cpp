@@ -184,17 +184,19 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   // Rolled (see jet_bases): unrolled, the compiler moved adds between the next steps' loads.
   s += "    const jet_idx vs = (jet_idx)" + group + " * " + w + ";\n";
   s += "    if (" + aligned + ") {\n";
+  s += "      jet_vectors_keep<jet_state, " + u + ", " + w + "> keep;\n";
   s += "      jet_idx k = k0;\n";
   s += "      #pragma unroll 1\n";
   s += "      for (; k + " + u + " * vs <= k1; k += " + u + " * vs) {\n";
   s += "        const jet_idx kl = k + lane * " + w + ";\n";
   s += loads;
-  s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) {\n";
-  s += "          jet_value y[" + w + "];\n";
-  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) y[e] = jet_element(p, 0" + operands + ");\n";
-  s += "          jet_add_run(part, u, y, (long long)(kl + u * vs));\n        }\n";
+  s += "        jet_value y[" + u + "][" + w + "];\n";
+  s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
+  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) y[u][e] = jet_element(p, 0" + operands + ");\n";
+  s += "        jet_add_vectors(part, keep, y, (long long)kl, (long long)vs);\n";
   render_step_end(r, s, "        ");
   s += "      }\n";
+  s += "      jet_end_vectors(part, keep);\n";
   s += "      #pragma unroll 1\n      for (k += lane; k < k1; k += " + group + ") ";
   s += "part[0].add(jet_at(p, k, b), (long long)k);\n";
   s += "    } else {\n";
