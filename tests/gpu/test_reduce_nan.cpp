@@ -168,7 +168,7 @@ TEST_CASE("NaN wins for min, max, argmin and argmax, and the nan reductions skip
   for (jet::dtype t : inexact_dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
       // 1040 elements make every row 16-byte aligned, so rows load vectors and NaN falls
-      // inside the runs that argmin and argmax take whole.
+      // inside the vector steps that argmin and argmax take whole.
       for (std::int64_t n : {1, 7, 33, 1029, 1040}) check_nan_rows<T>(n, false);
     });
   }
@@ -231,8 +231,8 @@ TEST_CASE("infinities, signed zeros and complex NaN follow NumPy", "[gpu][reduce
   CHECK(values_of<std::int64_t>(jet::argmin(zeros))[0] == 0);
   CHECK(values_of<std::int64_t>(jet::argmax(zeros))[0] == 0);
   CHECK_FALSE(values_of<bool>(jet::any(zeros))[0]);
-  // The same inside the vectors of a long aligned row: -0.0 and 0.0 in turn tie, then a run
-  // holds a larger value before two NaN.
+  // The same inside the vectors of a long aligned row: -0.0 and 0.0 in turn tie, then one
+  // vector holds a larger value before two NaN.
   std::vector<float> run(4096);
   for (std::size_t i = 0; i < run.size(); ++i) run[i] = i % 2 ? 0.0f : -0.0f;
   CHECK(values_of<std::int64_t>(jet::argmax(jet::asarray(run)))[0] == 0);

@@ -282,7 +282,7 @@ TEST_CASE("reduction_kernel on large inputs: chunks, rows and columns", "[gpu][u
   const std::vector<double> by_row = total.call({x, 0.5f}, 1)[0].to_vector<double>();
   const std::vector<double> by_col = total.call({x, 0.5f}, 0)[0].to_vector<double>();
   const std::vector<float> col_max = biggest.call({x}, 0)[0].to_vector<float>();
-  // Columns of a view whose kept axis runs backwards (stride -1) take the columns layout too.
+  // A view whose kept axis runs backwards (stride -1) takes the columns layout too.
   const jet::array reversed = x(jet::slice(), jet::slice(jet::none, jet::none, -1));
   const std::vector<float> reversed_max = biggest.call({reversed}, 0)[0].to_vector<float>();
   for (std::int64_t r = 0; r < rows; ++r) {
