@@ -185,9 +185,11 @@ template <class T> struct alignas(8) jet_acc_ptp {
   __device__ __forceinline__ void merge(const jet_acc_ptp& o) { lo.merge(o.lo); hi.merge(o.hi); }
 };
 // The first extreme, or the first NaN; partials merge in any order by comparing indices.
+// Indices take the kernel's offset type: 32 bits unless the operands need 64, so that states
+// of 32-bit values are 8 bytes (half the shuffles and partial-state traffic of 64-bit ones).
 template <class T, bool Max> struct alignas(8) jet_acc_arg {
   T v;
-  long long i;
+  jet_off i;
   __device__ __forceinline__ void init() { v = jet_num<T>::zero(); i = -1; }
   __device__ __forceinline__ bool beats(T x, long long k) const {
     if (i < 0) return true;
@@ -196,13 +198,47 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
     if (Max ? jet_less(v, x) : jet_less(x, v)) return true;
     return !(Max ? jet_less(x, v) : jet_less(v, x)) && k < i;
   }
-  // Elements reach a state in increasing k, so a later equal value never wins and the first
-  // NaN stays: add needs no index comparison (merge, which meets any order, makes them).
+  // Whether x, at an index after the state's, takes its place: elements reach a state in
+  // increasing index, so a later equal value never does and the first NaN stays (merge, which
+  // meets any order, compares indices). In | and &: see jet_add_vectors.
+  __device__ __forceinline__ bool taken_by(T x) const {
+    return (i < 0) | (!jet_nan(v) & (jet_nan(x) | (Max ? jet_less(v, x) : jet_less(x, v))));
+  }
   __device__ __forceinline__ void add(T x, long long k) {
-    if (i < 0 || (!jet_nan(v) && (jet_nan(x) || (Max ? jet_less(v, x) : jet_less(x, v))))) { v = x; i = k; }
+    if (taken_by(x)) { v = x; i = (jet_off)k; }
   }
   __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0 && beats(o.v, o.i)) { v = o.v; i = o.i; } }
 };
+// An unsigned key in the order of the values, -0 equal to +0 and every NaN above all (for
+// bool and integers up to 32 bits, through int, and float).
+__device__ __forceinline__ unsigned jet_order_key(float x) {
+  const unsigned b = __float_as_uint(x == 0.0f ? 0.0f : x);
+  return x != x ? 0xffffffffu : b ^ (b >> 31 ? 0xffffffffu : 0x80000000u);
+}
+__device__ __forceinline__ unsigned jet_order_key(int x) { return (unsigned)x ^ 0x80000000u; }
+__device__ __forceinline__ unsigned jet_order_key(unsigned x) { return x; }
+// A warp's index-keeping states of values of 32 bits or less with 32-bit indices combine in two
+// warp-wide instructions (sm_80+): the highest rank (NaN, then the extreme; empty states
+// lowest), then the least index of that rank. Others take the shuffles of the general form
+// (the explicit template argument names it).
+template <class T, bool Max> __device__ __forceinline__ jet_acc_arg<T, Max> jet_warp_reduce(jet_acc_arg<T, Max> s) {
+#if __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(T) <= 4 && sizeof(s.i) == 4) {
+    const unsigned key = jet_order_key(s.v), all = 0xffffffffu;
+    const unsigned rank = s.i < 0 ? 0u : Max || jet_nan(s.v) ? key : ~key;
+    const unsigned top = __reduce_max_sync(all, rank);
+    const unsigned first = __reduce_min_sync(all, rank == top ? (unsigned)s.i : all);
+    const int from = __ffs(__ballot_sync(all, rank == top && (unsigned)s.i == first)) - 1;
+    unsigned word = 0;
+    memcpy(&word, &s.v, sizeof(T));
+    word = __shfl_sync(all, word, from);
+    memcpy(&s.v, &word, sizeof(T));
+    s.i = (jet_off)first;
+    return s;
+  }
+#endif
+  return jet_warp_reduce<jet_acc_arg<T, Max>>(s);
+}
 // Vector loops hand each step's U vectors of W consecutive elements to jet_add_vectors (x[u][e]
 // at index k + u * stride + e), then call jet_end_vectors once, before any other add. Most
 // states take the elements one at a time, spread over the states in turn so that no add waits
@@ -270,9 +306,9 @@ __device__ __forceinline__ void jet_add_vectors(jet_acc_arg<T, Max> (&part)[P], 
     for (int e = 0; e < R; ++e) run[e] = holds ? x[j / per][j % per * R + e] : run[e];
   }
   jet_acc_arg<T, Max>& s = part[0];
-  const bool wins = (s.i < 0) | (!jet_nan(s.v) & (jet_nan(top) | (Max ? jet_less(s.v, top) : jet_less(top, s.v))));
+  const bool wins = s.taken_by(top);
   s.v = wins ? top : s.v;
-  s.i = wins ? k + first / per * stride + first % per * R : s.i;
+  s.i = wins ? (jet_off)(k + first / per * stride + first % per * R) : s.i;
   #pragma unroll
   for (int e = 0; e < R; ++e) keep.x[e] = wins ? run[e] : keep.x[e];
 }

@@ -174,14 +174,16 @@ void render_prologue(const ir::graph& g, std::string& s) {
   s += preamble_base;
   const bool complex = uses_complex(g);
   if (complex) s += preamble_complex;
+  // Index types first: index-keeping accumulators store jet_off. Accumulators come after the
+  // combining helpers, whose general jet_warp_reduce argmin/argmax's own form falls back on.
+  s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
+                 : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";
   if (g.reduce.active) {
     s += preamble_reduce;
     if (complex) s += preamble_reduce_complex;
-    s += preamble_accumulators;
     s += preamble_reduce_combine;
+    s += preamble_accumulators;
   }
-  s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
-                 : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";
   render_params(g, s);
   render_element(g, s);
 }

@@ -207,6 +207,43 @@ TEST_CASE("argmin and argmax return the first of tied extremes", "[gpu][reduce][
   }
 }
 
+TEST_CASE("argmin and argmax of a dtype's own extremes, tied across lanes and blocks", "[gpu][reduce][nan]") {
+  // A warp combines index-keeping states of 32-bit values by keys in their order, where a lane
+  // with no elements ranks lowest: the lowest value of a dtype (the highest, for argmin) must
+  // still beat such lanes, and the first of tied extremes must win across lanes and blocks.
+  const jet::dtype dtypes[] = {jet::bool_,  jet::int8,    jet::uint8,     jet::int16,   jet::uint16,
+                               jet::int32,  jet::uint32,  jet::float16,   jet::bfloat16, jet::float32};
+  for (jet::dtype t : dtypes) {
+    visit_dtype(t, [&]<class T>(type_tag<T>) {
+      T low, high;
+      if constexpr (std::is_integral_v<T>) {
+        low = std::numeric_limits<T>::lowest();
+        high = std::numeric_limits<T>::max();
+      } else {
+        low = narrow<T>(-inf);
+        high = narrow<T>(inf);
+      }
+      // Warp per row up to 2048 elements, a block per row above.
+      for (std::int64_t n : {std::int64_t{5}, std::int64_t{33}, std::int64_t{1023}, std::int64_t{4112},
+                             (std::int64_t{1} << 20) + 3}) {
+        for (const bool max : {true, false}) {
+          INFO((max ? "argmax" : "argmin") << " of " << jet::name(t) << ", " << n << " elements");
+          host_values<T> h(n);
+          for (std::int64_t i = 0; i < n; ++i) h[i] = max ? low : high;
+          const auto index = [&] {
+            const jet::array a = upload(h, {1, n});
+            return values_of<std::int64_t>(max ? jet::argmax(a, 1) : jet::argmin(a, 1))[0];
+          };
+          CHECK(index() == 0);
+          const std::int64_t first = n / 3 + 1;
+          h[first] = h[n - 1] = max ? high : low;
+          CHECK(index() == first);
+        }
+      }
+    });
+  }
+}
+
 TEST_CASE("infinities, signed zeros and complex NaN follow NumPy", "[gpu][reduce][nan]") {
   const jet::array mixed = jet::asarray({1.0, inf, not_a_number, -inf});
   CHECK(std::isnan(values_of<double>(jet::max(mixed))[0]));
