@@ -121,8 +121,8 @@ bool uses_index(const ir::graph& g) {
 // Scratch of reductions on one device and stream: chunk counters, zeroed once here and reset
 // by each kernel's last block, and room for the chunks' partial states. Launches in stream
 // order take turns with it, so a reduction allocates nothing when its states fit (a full
-// reduction's always do: at most 4 chunks per SM, of at most 48 bytes). Never freed: kernels
-// may use it until the process ends.
+// reduction's always do: a chunk per resident block, at most 8 per SM, of at most 48 bytes).
+// Never freed: kernels may use it until the process ends.
 struct reduction_scratch {
   unsigned* counters = nullptr;
   std::size_t counter_capacity = 0;
