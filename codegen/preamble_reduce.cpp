@@ -217,27 +217,51 @@ __device__ __forceinline__ unsigned jet_order_key(float x) {
 }
 __device__ __forceinline__ unsigned jet_order_key(int x) { return (unsigned)x ^ 0x80000000u; }
 __device__ __forceinline__ unsigned jet_order_key(unsigned x) { return x; }
+// The rank of a value for min (Max false) or max: NaN highest, then the extreme.
+template <bool Max, class T> __device__ __forceinline__ unsigned jet_rank(T x) {
+  const unsigned key = jet_order_key(x);
+  return Max || jet_nan(x) ? key : ~key;
+}
+// `x` of the warp's lane `from`, for values of 32 bits or less.
+template <class T> __device__ __forceinline__ T jet_shfl_value(T x, int from) {
+  unsigned word = 0;
+  memcpy(&word, &x, sizeof(T));
+  word = __shfl_sync(0xffffffffu, word, from);
+  memcpy(&x, &word, sizeof(T));
+  return x;
+}
 // A warp's index-keeping states of values of 32 bits or less with 32-bit indices combine in two
-// warp-wide instructions (sm_80+): the highest rank (NaN, then the extreme; empty states
-// lowest), then the least index of that rank. Others take the shuffles of the general form
-// (the explicit template argument names it).
+// warp-wide instructions (sm_80+): the highest rank (empty states lowest), then the least index
+// of that rank. Others take the shuffles of the general form (the explicit template argument
+// names it). H200, argmax(a) of 2^26 float32: kernel 63.9 us against 65.8 (sum 64.8).
 template <class T, bool Max> __device__ __forceinline__ jet_acc_arg<T, Max> jet_warp_reduce(jet_acc_arg<T, Max> s) {
 #if __CUDA_ARCH__ >= 800
   if constexpr (sizeof(T) <= 4 && sizeof(s.i) == 4) {
-    const unsigned key = jet_order_key(s.v), all = 0xffffffffu;
-    const unsigned rank = s.i < 0 ? 0u : Max || jet_nan(s.v) ? key : ~key;
+    const unsigned all = 0xffffffffu, rank = s.i < 0 ? 0u : jet_rank<Max>(s.v);
     const unsigned top = __reduce_max_sync(all, rank);
     const unsigned first = __reduce_min_sync(all, rank == top ? (unsigned)s.i : all);
-    const int from = __ffs(__ballot_sync(all, rank == top && (unsigned)s.i == first)) - 1;
-    unsigned word = 0;
-    memcpy(&word, &s.v, sizeof(T));
-    word = __shfl_sync(all, word, from);
-    memcpy(&s.v, &word, sizeof(T));
+    s.v = jet_shfl_value(s.v, __ffs(__ballot_sync(all, rank == top && (unsigned)s.i == first)) - 1);
     s.i = (jet_off)first;
     return s;
   }
 #endif
   return jet_warp_reduce<jet_acc_arg<T, Max>>(s);
+}
+// The same for extremes without an index: the first lane holding the highest rank.
+template <class T, bool Max, bool SkipNan>
+__device__ __forceinline__ jet_acc_extreme<T, Max, SkipNan> jet_warp_reduce(jet_acc_extreme<T, Max, SkipNan> s) {
+#if __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(T) <= 4) {
+    const unsigned all = 0xffffffffu, rank = s.has ? jet_rank<Max>(s.v) : 0u;
+    const unsigned holders = __ballot_sync(all, s.has && rank == __reduce_max_sync(all, rank));
+    if (holders) {
+      s.v = jet_shfl_value(s.v, __ffs(holders) - 1);
+      s.has = 1;
+    }
+    return s;
+  }
+#endif
+  return jet_warp_reduce<jet_acc_extreme<T, Max, SkipNan>>(s);
 }
 // Vector loops hand each step's U vectors of W consecutive elements to jet_add_vectors (x[u][e]
 // at index k + u * stride + e), then call jet_end_vectors once, before any other add. Most

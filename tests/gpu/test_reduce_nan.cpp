@@ -207,10 +207,11 @@ TEST_CASE("argmin and argmax return the first of tied extremes", "[gpu][reduce][
   }
 }
 
-TEST_CASE("argmin and argmax of a dtype's own extremes, tied across lanes and blocks", "[gpu][reduce][nan]") {
-  // A warp combines index-keeping states of 32-bit values by keys in their order, where a lane
-  // with no elements ranks lowest: the lowest value of a dtype (the highest, for argmin) must
-  // still beat such lanes, and the first of tied extremes must win across lanes and blocks.
+TEST_CASE("min, max, argmin and argmax of a dtype's own extremes, tied across lanes and blocks",
+          "[gpu][reduce][nan]") {
+  // A warp combines extremes of 32-bit values by keys in their order, where a lane with no
+  // elements ranks lowest: the lowest value of a dtype (the highest, for min) must still beat
+  // such lanes, and the first of tied extremes must win across lanes and blocks.
   const jet::dtype dtypes[] = {jet::bool_,  jet::int8,    jet::uint8,     jet::int16,   jet::uint16,
                                jet::int32,  jet::uint32,  jet::float16,   jet::bfloat16, jet::float32};
   for (jet::dtype t : dtypes) {
@@ -234,10 +235,16 @@ TEST_CASE("argmin and argmax of a dtype's own extremes, tied across lanes and bl
             const jet::array a = upload(h, {1, n});
             return values_of<std::int64_t>(max ? jet::argmax(a, 1) : jet::argmin(a, 1))[0];
           };
+          const auto extreme = [&] {
+            const jet::array a = upload(h, {1, n});
+            return widen(values_of<T>(max ? jet::max(a, 1) : jet::min(a, 1))[0]);
+          };
           CHECK(index() == 0);
+          CHECK(extreme() == widen(max ? low : high));
           const std::int64_t first = n / 3 + 1;
           h[first] = h[n - 1] = max ? high : low;
           CHECK(index() == first);
+          CHECK(extreme() == widen(max ? high : low));
         }
       }
     });
