@@ -252,8 +252,10 @@ template <class T, bool Max, bool SkipNan>
 __device__ __forceinline__ jet_acc_extreme<T, Max, SkipNan> jet_warp_reduce(jet_acc_extreme<T, Max, SkipNan> s) {
 #if __CUDA_ARCH__ >= 800
   if constexpr (sizeof(T) <= 4) {
+    // Every lane takes part in the redux: a lane without elements must not skip it.
     const unsigned all = 0xffffffffu, rank = s.has ? jet_rank<Max>(s.v) : 0u;
-    const unsigned holders = __ballot_sync(all, s.has && rank == __reduce_max_sync(all, rank));
+    const unsigned top = __reduce_max_sync(all, rank);
+    const unsigned holders = __ballot_sync(all, s.has && rank == top);
     if (holders) {
       s.v = jet_shfl_value(s.v, __ffs(holders) - 1);
       s.has = 1;
