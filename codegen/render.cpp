@@ -175,7 +175,7 @@ void render_prologue(const ir::graph& g, std::string& s) {
   const bool complex = uses_complex(g);
   if (complex) s += preamble_complex;
   // Index types first: index-keeping accumulators store jet_off. Accumulators come after the
-  // combining helpers, whose general jet_warp_reduce argmin/argmax's own form falls back on.
+  // combining helpers, whose general jet_warp_reduce the extremes' own forms fall back on.
   s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
                  : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";
   if (g.reduce.active) {
