@@ -45,7 +45,7 @@ std::string mib(std::size_t bytes) {
 
 buffer::~buffer() {
   if (!data) return;
-  cudaFreeAsync(data, stream);  // cannot throw from a destructor; a failure here is sticky anyway
+  free_in_order(data, stream);
   in_use -= bytes;
 }
 
