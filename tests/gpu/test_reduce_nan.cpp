@@ -228,7 +228,7 @@ TEST_CASE("min, max, argmin and argmax of a dtype's own extremes, tied across la
       for (std::int64_t n : {std::int64_t{5}, std::int64_t{33}, std::int64_t{1023}, std::int64_t{4112},
                              (std::int64_t{1} << 20) + 3}) {
         for (const bool max : {true, false}) {
-          INFO((max ? "argmax" : "argmin") << " of " << jet::name(t) << ", " << n << " elements");
+          INFO((max ? "max and argmax" : "min and argmin") << " of " << jet::name(t) << ", " << n << " elements");
           host_values<T> h(n);
           for (std::int64_t i = 0; i < n; ++i) h[i] = max ? low : high;
           const auto index = [&] {
