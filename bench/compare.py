@@ -26,12 +26,16 @@ def result(name, value, unit):
 
 
 def reductions(cp, copy_gbps):
-    """bench/reduce.cpp's figures under its names. Each call allocates its result, as Jet's do."""
+    """bench/reduce.cpp's figures under its names. Each call allocates its result, as Jet's do,
+    except those into an existing array (out=)."""
     n, m = 1 << 26, 8192
     a, b = cp.random.rand(n, dtype=cp.float32), cp.random.rand(n, dtype=cp.float32)
     A = cp.random.rand(m, m, dtype=cp.float32)
+    total, column_sums = cp.empty((), cp.float32), cp.empty(m, cp.float32)
     bandwidth = [("sum(a)", lambda: cp.sum(a)), ("max(a)", lambda: cp.max(a)), ("argmax(a)", lambda: cp.argmax(a)),
-                 ("sum(A,0) 8192^2", lambda: A.sum(0)), ("sum(A,1) 8192^2", lambda: A.sum(1))]
+                 ("sum(a) into an existing 0-d array", lambda: cp.sum(a, out=total)),
+                 ("sum(A,0) 8192^2", lambda: A.sum(0)), ("sum(A,1) 8192^2", lambda: A.sum(1)),
+                 ("sum(A,0) 8192^2 into an existing array", lambda: A.sum(0, out=column_sums))]
     for name, fn in bandwidth:
         ms = median_ms(fn)
         result(f"cupy: {name} (ms)", ms, "ms")

@@ -1,8 +1,9 @@
 // Reduction engine benchmarks (issue 5): N = 2^26 float32 and 8192^2 for the axis sums, each
 // beside the copy bandwidth of the same run.
 //
-// Every timed statement is `jet::array r = jet::sum(a);`: the result's allocation is part of
-// what a user pays, as it is for `cupy.sum(a)`, which bench/compare.py times the same way.
+// The timed statements are `jet::array r = jet::sum(a);`: the result's allocation is part of
+// what a user pays, as it is for `cupy.sum(a)`, which bench/compare.py times the same way. The
+// "into an existing array" figures (info) write into an array made before, as `out=` does.
 #include <cmath>
 #include <cstdint>
 #include <cstdio>
@@ -84,10 +85,20 @@ int main() {
   bandwidth_figure("argmax(a), 10 queued calls, each",
                    [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::argmax(a); }, queued * bytes, copy, "info");
 
+  // One call into an existing 0-d array (NumPy's `total[...] = a.sum()`): the same kernel and
+  // launch without the result's cudaMallocAsync and cudaFreeAsync, which take ~1.8 us of one
+  // call on the GPU's timeline (bench/NOTES.md, tenth session).
+  const jet::array total = jet::sum(a);
+  bandwidth_figure("sum(a) into an existing 0-d array", [&] { total(jet::ellipsis) = jet::sum(a); }, bytes, copy,
+                   "info");
+
   const std::int64_t m = 8192;
   const jet::array A = bench::random_floats({m, m}, 0.3f);
   bandwidth_figure("sum(A,0) 8192^2", [&] { jet::array r = jet::sum(A, 0); }, bytes, copy, ">= 90");
   bandwidth_figure("sum(A,1) 8192^2", [&] { jet::array r = jet::sum(A, 1); }, bytes, copy, ">= 90");
+  const jet::array column_sums = jet::sum(A, 0);
+  bandwidth_figure("sum(A,0) 8192^2 into an existing array", [&] { column_sums(jet::ellipsis) = jet::sum(A, 0); }, bytes,
+                   copy, "info");
 
   time_figure("sum(a*b)", [&] { jet::array r = jet::sum(a * b); }, 2 * bytes, copy, "<= 0.16");
   time_figure("var(a)", [&] { jet::array r = jet::var(a); }, bytes, copy, "<= 0.1");
