@@ -42,10 +42,11 @@ bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::
 // Threads per output of a reduction whose reduced axes are innermost (rows): 32 or 256.
 int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors);
 
-// Cuts the reduced axes into chunks so that the launch fills the `resident_blocks` blocks of
-// 256 threads the GPU runs at once with this kernel; sets g.reduce.splits and chunk. Returns
-// the bytes of work buffer the kernel then needs.
-std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks);
+// Cuts the reduced axes into chunks so that the launch comes near `wanted_blocks` blocks of
+// 256 threads without passing `resident_blocks`, the most the GPU runs at once with this kernel
+// (blocks beyond it would wait for a second wave); sets g.reduce.splits and chunk. Returns the
+// bytes of work buffer the kernel then needs.
+std::size_t plan_chunks(ir::graph& g, std::int64_t wanted_blocks, std::int64_t resident_blocks);
 
 // Appends the structural signature of `g` to `key`: everything that changes the source,
 // nothing that is a kernel parameter (addresses, extents, strides, scalar values).

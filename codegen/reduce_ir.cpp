@@ -172,10 +172,10 @@ int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {
   return outputs >= std::int64_t{multiprocessors} * 32 || length <= 2048 ? 32 : 256;
 }
 
-std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks) {
+std::size_t plan_chunks(ir::graph& g, std::int64_t wanted_blocks, std::int64_t resident_blocks) {
   ir::reduction& r = g.reduce;
   // Blocks of 256 threads that fill the GPU in one wave, and the fewest elements worth a chunk.
-  const std::int64_t target = std::max<std::int64_t>(resident_blocks, 1);
+  const std::int64_t target = std::max<std::int64_t>(wanted_blocks, 1);
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   const std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
   const std::int64_t lane_step = g.vector_width > 1 ? vector_unroll(g.vector_width) * g.vector_width : 4;
@@ -183,7 +183,8 @@ std::size_t plan_chunks(ir::graph& g, std::int64_t resident_blocks) {
   const std::int64_t min_chunk = r.columns ? 64 : 32 * r.group;
   std::int64_t splits = 1;
   if (2 * blocks <= target && r.length > min_chunk)
-    splits = std::min({(target + blocks - 1) / blocks, (r.length + min_chunk - 1) / min_chunk, std::int64_t{65535}});
+    splits = std::min({(target + blocks - 1) / blocks, std::max<std::int64_t>(resident_blocks / blocks, 1),
+                       (r.length + min_chunk - 1) / min_chunk, std::int64_t{65535}});
   r.chunk = std::max<std::int64_t>(1, (r.length + splits - 1) / splits);
   r.chunk = (r.chunk + step - 1) / step * step;
   r.splits = std::max<std::int64_t>(1, (r.length + r.chunk - 1) / r.chunk);
