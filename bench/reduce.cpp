@@ -86,8 +86,8 @@ int main() {
                    [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::argmax(a); }, queued * bytes, copy, "info");
 
   // One call into an existing 0-d array (NumPy's `total[...] = a.sum()`): the same kernel and
-  // launch without the result's cudaMallocAsync and cudaFreeAsync, which take ~1.8 us of one
-  // call on the GPU's timeline (bench/NOTES.md, tenth session).
+  // launch without the result's cudaMallocAsync and cudaFreeAsync, which take 1.6-3.7 us of
+  // one call on the GPU's timeline, depending on the host (bench/NOTES.md, tenth session).
   const jet::array total = jet::sum(a);
   bandwidth_figure("sum(a) into an existing 0-d array", [&] { total(jet::ellipsis) = jet::sum(a); }, bytes, copy,
                    "info");

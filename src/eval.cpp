@@ -203,9 +203,9 @@ dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::share
   // Chunks fill the GPU in one wave of blocks that this kernel keeps resident at once, and
   // never ask for more, which would wait for a second wave (H200: the sums of 100 rows of
   // every other element 0.197 ms against 0.252; var over axis 0 of float64 8192^2, a kernel
-  // of 4 blocks per SM, 0.208 ms against 0.216). Where
-  // a thread's step keeps 8 or more loads in flight (vector rows, columns), at most 4 blocks
-  // per SM: longer chunks leave fewer partial states for the last block to merge (H200,
+  // of 4 blocks per SM, 0.208 ms against 0.216).
+  // Where a thread's step keeps 8 or more loads in flight (vector rows, columns), at most 4
+  // blocks per SM: longer chunks leave fewer partial states for the last block to merge (H200,
   // against 8 per SM: var(a) 0.078-0.081 ms against 0.090, sum(A,0) +2 points, sum(a) even).
   // Rows of scalar loads need every resident block (a reduction_kernel's sum of squares:
   // 1.16x jet::sum(x * x) so, against 1.6x with the cap).
