@@ -212,8 +212,9 @@ dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::share
   // Partial states need device memory only when the reduced axes are cut into chunks.
   const std::int64_t sms = device::current().multiprocessors;
   const bool deep_steps = g.vector_width > 1 || g.reduce.columns;
-  const int blocks_per_sm = deep_steps ? std::min(4, kernel.blocks_per_sm()) : kernel.blocks_per_sm();
-  const std::size_t work_bytes = codegen::plan_chunks(g, sms * blocks_per_sm, sms * kernel.blocks_per_sm());
+  const int resident = kernel.blocks_per_sm();
+  const int wanted = deep_steps ? std::min(4, resident) : resident;
+  const std::size_t work_bytes = codegen::plan_chunks(g, sms * wanted, sms * resident);
   const ir::reduction& r = g.reduce;
   const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
   std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
