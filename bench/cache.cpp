@@ -17,7 +17,7 @@
 
 #include "bench/timing.hpp"
 #include "jet/jet.hpp"
-#include "src/disk_cache.hpp"
+#include "src/cache/disk_cache.hpp"
 
 namespace {
 

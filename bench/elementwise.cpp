@@ -6,10 +6,10 @@
 #include <cstdio>
 
 #include "bench/timing.hpp"
-#include "codegen/passes.hpp"
+#include "codegen/ir/passes.hpp"
 #include "jet/jet.hpp"
-#include "src/eval.hpp"
-#include "src/kernel.hpp"
+#include "src/pipeline/evaluate.hpp"
+#include "src/device/loaded_kernel.hpp"
 
 namespace {
 

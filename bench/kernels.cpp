@@ -10,8 +10,8 @@
 #include "bench/timing.hpp"
 #include "examples/black_scholes.hpp"
 #include "jet/jet.hpp"
-#include "src/compile.hpp"
-#include "src/user_kernels.hpp"
+#include "src/nvrtc/compile.hpp"
+#include "src/user/user_kernels.hpp"
 
 namespace {
 

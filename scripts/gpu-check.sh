@@ -30,7 +30,7 @@ if [ "$what" != bench ]; then
     grep -E 'Failed' "$out/gpu-tests.log" | sed 's/^/  /'
     echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
     echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
-    echo "kernel cache after the tests: $("$build/src/cli/jet-cache" stats | tr '\n' ' ')"
+    echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"
   } >> "$out/summary.log"
 fi
 if [ "$what" != tests ]; then

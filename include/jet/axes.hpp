@@ -34,7 +34,7 @@ class axes {
 
 }  // namespace jet
 
-// The reduction members of jet::array and jet::expr (defined in src/reduce.cpp).
+// The reduction members of jet::array and jet::expr (defined in src/array/reduce.cpp).
 #define JET_REDUCTION_MEMBERS                                         \
   expr sum(axes axis = {}, bool keepdims = false) const;              \
   expr prod(axes axis = {}, bool keepdims = false) const;             \

@@ -69,7 +69,7 @@ struct device_global {
 };
 
 namespace detail {
-struct user_function;  // a kernel of a loaded user module (src/user_module.cpp)
+struct user_function;  // a kernel of a loaded user module (src/user/raw_kernel.cpp)
 
 // Launches `f`; `sizes` holds each argument's size in bytes, checked against the kernel's
 // parameters where the driver reports them.

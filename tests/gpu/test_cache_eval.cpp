@@ -6,7 +6,7 @@
 #include <vector>
 
 #include "jet/jet.hpp"
-#include "src/disk_cache.hpp"
+#include "src/cache/disk_cache.hpp"
 #include "support/cache_support.hpp"
 
 namespace {

@@ -12,7 +12,7 @@
 #include <vector>
 
 #include "jet/jet.hpp"
-#include "src/compile.hpp"
+#include "src/nvrtc/compile.hpp"
 #include "support/catch.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // codegen/blas_plan against a column-major BLAS emulator. The emulator does what cuBLAS documents
 // for gemm, strided-batched gemm and gemv (column-major storage, N/T/C operations, leading
 // dimensions and increments it checks as cuBLAS does, strided batches), reading and writing a
-// host buffer that stands for device memory. Every plan, run the way src/linalg.cpp runs it
+// host buffer that stands for device memory. Every plan, run the way src/linalg/matmul.cpp runs it
 // (copies and staging included), must give numpy.matmul's result over operands of every layout,
 // write nothing outside the output view and nothing twice. Values are small complex integers,
 // so sums are exact.
@@ -12,7 +12,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/blas_plan.hpp"
+#include "codegen/linalg/blas_plan.hpp"
 #include "jet/shape.hpp"
 #include "support/catch.hpp"
 #include "support/matmul_indexing.hpp"
@@ -129,7 +129,7 @@ host_view make_view(std::mt19937& rng, const jet::shape& s, layout l, bool rando
   return v;
 }
 
-// The same values as a C-ordered view, conjugation applied: what src/linalg.cpp's copy makes.
+// The same values as a C-ordered view, conjugation applied: what src/linalg/matmul.cpp's copy makes.
 host_view c_ordered(const host_view& x) {
   host_view out;
   out.extents = x.extents;
@@ -233,7 +233,7 @@ struct outcome {
   blas_plan plan;  // the plan that ran
 };
 
-// What src/linalg.cpp's blas_product does, over host views.
+// What src/linalg/matmul.cpp's blas_product does, over host views.
 outcome run_matmul(host_view a, host_view b, host_view& out) {
   outcome r;
   blas_plan p = jet::codegen::plan_matmul(a.layout(), b.layout(), out.layout());

@@ -7,10 +7,10 @@
 #include <vector>
 
 #include "jet/cache.hpp"
-#include "src/cache_dir.hpp"
-#include "src/cache_inspect.hpp"
-#include "src/cache_record.hpp"
-#include "src/disk_cache.hpp"
+#include "src/cache/directory.hpp"
+#include "src/cache/inspect.hpp"
+#include "src/cache/record.hpp"
+#include "src/cache/disk_cache.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 

@@ -3,7 +3,7 @@
 #include <string>
 #include <vector>
 
-#include "src/cache_entry.hpp"
+#include "src/cache/entry.hpp"
 #include "support/catch.hpp"
 
 namespace {

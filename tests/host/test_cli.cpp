@@ -5,9 +5,9 @@
 #include <string>
 #include <vector>
 
-#include "src/cache_dir.hpp"
-#include "src/disk_cache.hpp"
-#include "src/json.hpp"
+#include "src/cache/directory.hpp"
+#include "src/cache/disk_cache.hpp"
+#include "src/cache/json.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 

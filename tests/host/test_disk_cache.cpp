@@ -7,9 +7,9 @@
 #include <string>
 
 #include "jet/cache.hpp"
-#include "src/cache_dir.hpp"
-#include "src/cache_inspect.hpp"
-#include "src/disk_cache.hpp"
+#include "src/cache/directory.hpp"
+#include "src/cache/inspect.hpp"
+#include "src/cache/disk_cache.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 

@@ -2,7 +2,7 @@
 #include <string>
 
 #include "jet/error.hpp"
-#include "src/json.hpp"
+#include "src/cache/json.hpp"
 #include "support/catch.hpp"
 
 namespace json = jet::detail::json;

@@ -2,7 +2,7 @@
 // pair of a set of shapes, written by data/generate_matmul.py.
 #include <string>
 
-#include "codegen/matmul_shape.hpp"
+#include "codegen/linalg/matmul_shape.hpp"
 #include "host/numpy_table.hpp"
 #include "jet/error.hpp"
 #include "support/catch.hpp"

@@ -6,8 +6,8 @@
 #include <vector>
 
 #include "jet/jet.hpp"
-#include "src/compile.hpp"
-#include "src/random_kernels.hpp"
+#include "src/nvrtc/compile.hpp"
+#include "src/random/kernels.hpp"
 #include "support/catch.hpp"
 
 namespace {

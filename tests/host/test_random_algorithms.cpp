@@ -1,4 +1,4 @@
-// The random kernels' device code (src/random_algorithms.hpp) compiled for the CPU: Philox
+// The random kernels' device code (src/random/device_algorithms.hpp) compiled for the CPU: Philox
 // against Random123's known answers, exact integer ranges, and every sampler against its
 // exact distribution (10^6 draws, 2.5 10^5 for the costlier continuous ones in a Debug build).
 // The GPU runs the same source through NVRTC.
@@ -16,7 +16,7 @@
 
 #define JET_RNG_FN inline
 #define JET_RNG_OUTLINED inline
-#include "src/random_algorithms.hpp"
+#include "src/random/device_algorithms.hpp"
 
 namespace {
 

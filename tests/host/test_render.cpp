@@ -3,10 +3,10 @@
 #include <memory>
 #include <string>
 
-#include "codegen/passes.hpp"
+#include "codegen/ir/passes.hpp"
 #include "jet/jet.hpp"
-#include "src/memory.hpp"
-#include "src/compile.hpp"
+#include "src/device/memory.hpp"
+#include "src/nvrtc/compile.hpp"
 #include "support/catch.hpp"
 
 namespace {

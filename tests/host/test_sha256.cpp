@@ -1,7 +1,7 @@
 // SHA-256 known answers (FIPS 180-2 examples), whole and incremental.
 #include <string>
 
-#include "src/sha256.hpp"
+#include "src/cache/sha256.hpp"
 #include "support/catch.hpp"
 
 TEST_CASE("sha256 gives the FIPS 180-2 digests", "[host][sha256]") {

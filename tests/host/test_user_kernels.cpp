@@ -10,11 +10,11 @@
 #include <string>
 #include <vector>
 
-#include "codegen/user_kernels.hpp"
+#include "codegen/user/user_kernels.hpp"
 #include "jet/error.hpp"
-#include "src/cache_entry.hpp"
-#include "src/compile.hpp"
-#include "src/user_kernels.hpp"
+#include "src/cache/entry.hpp"
+#include "src/nvrtc/compile.hpp"
+#include "src/user/user_kernels.hpp"
 #include "support/catch.hpp"
 
 namespace {

@@ -1,7 +1,7 @@
 // The parameter strings of user kernels: CuPy's syntax, and errors that name the bad token.
 #include <string>
 
-#include "codegen/user_params.hpp"
+#include "codegen/user/parse_params.hpp"
 #include "jet/error.hpp"
 #include "support/catch.hpp"
 

@@ -16,7 +16,7 @@
 #include <optional>
 #include <string>
 
-#include "src/compile.hpp"
+#include "src/nvrtc/compile.hpp"
 #include "support/catch.hpp"
 
 namespace jet_test {

@@ -106,7 +106,7 @@ inline const array& node::value() const { return static_cast<const input_node*>(
 inline const scalar_value& node::scalar() const { return static_cast<const scalar_node*>(this)->value; }
 
 // What a reduction computes. Norms are sums, maxima or minima of a transformed input with a
-// post-step (see src/reduce.cpp).
+// post-step (see src/array/reduce.cpp).
 enum class reduce_op : std::uint8_t {
   sum, prod, nansum, mean, nanmean, var, min, max, nanmin, nanmax, ptp, argmin, argmax, all, any,
   count_nonzero,

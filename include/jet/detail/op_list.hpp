@@ -3,7 +3,7 @@
 //   loops:  the dtype kinds the ufunc has loops for (B bool, I integers, F floats, C complex);
 //           inputs are cast to the first loop dtype they safely cast to, as NumPy does.
 //   result: same (the loop dtype), boolean, or real (the real dtype of a complex loop).
-// How each op is spelled in CUDA C lives in codegen/op_spelling.cpp, in the same order.
+// How each op is spelled in CUDA C lives in codegen/render/op_spelling.cpp, in the same order.
 #pragma once
 
 #define JET_ELEMENTWISE_OPS(X)                               \

@@ -1,0 +1,212 @@
+// Expression tree -> IR, merging common subexpressions and repeated operands.
+#include <algorithm>
+#include <cstdint>
+#include <vector>
+
+#include "codegen/ir/passes.hpp"
+#include "jet/error.hpp"
+
+namespace jet::codegen {
+namespace {
+
+// An array as an operand of a kernel over `extents`: broadcast axes get stride 0.
+ir::operand operand_for(const array& a, const shape& extents) {
+  ir::operand op;
+  op.data = a.data();
+  op.type = a.dtype();
+  op.strides = shape::filled(extents.size(), 0);
+  const int lead = extents.size() - a.ndim();
+  for (int d = 0; d < a.ndim(); ++d) op.strides[lead + d] = a.shape()[d] == 1 ? 0 : a.strides()[d];
+  return op;
+}
+
+// Entries numbered 0, 1, 2, ... looked up by equality: a linear scan while they are few, then
+// an open-addressing table of their hashes. The owner keeps and compares the entries, and the
+// table is kept per thread, so lookups allocate nothing once it has grown.
+class entry_index {
+ public:
+  void clear() {
+    count_ = 0;
+    hashed_ = false;
+  }
+  // The entry for which `same(entry)` holds, or -1; `hash` is the sought entry's hash.
+  template <class Same>
+  int find(std::uint64_t hash, Same&& same) const {
+    if (!hashed_) {
+      for (int e = 0; e < count_; ++e)
+        if (same(e)) return e;
+      return -1;
+    }
+    const std::size_t mask = slots_.size() - 1;
+    for (std::size_t i = hash & mask; slots_[i] >= 0; i = (i + 1) & mask)
+      if (same(slots_[i])) return slots_[i];
+    return -1;
+  }
+  // Adds the next entry, whose hash is `hash`; `hash_of(e)` is entry e's, for a new table.
+  template <class HashOf>
+  void add(std::uint64_t hash, HashOf&& hash_of) {
+    const int entry = count_++;
+    if (!hashed_ && count_ <= linear_limit) return;
+    if (!hashed_ || 2 * static_cast<std::size_t>(count_) > slots_.size()) {
+      // Sized for this expression: a large one earlier in the thread leaves its capacity,
+      // not its size, so small ones do not clear a large table.
+      std::size_t size = 64;
+      while (2 * static_cast<std::size_t>(count_) > size) size *= 2;
+      slots_.assign(size, -1);
+      hashed_ = true;
+      for (int e = 0; e < count_; ++e) place(hash_of(e), e);
+      return;
+    }
+    place(hash, entry);
+  }
+
+ private:
+  static constexpr int linear_limit = 16;
+  void place(std::uint64_t hash, int entry) {
+    const std::size_t mask = slots_.size() - 1;
+    std::size_t i = hash & mask;
+    while (slots_[i] >= 0) i = (i + 1) & mask;
+    slots_[i] = entry;
+  }
+  std::vector<int> slots_;
+  int count_ = 0;
+  bool hashed_ = false;
+};
+
+std::uint64_t mix(std::uint64_t h) {
+  h ^= h >> 33;
+  h *= 0xff51afd7ed558ccdULL;
+  return h ^ (h >> 33);
+}
+
+std::uint64_t hash_of(const detail::node* n) { return mix(reinterpret_cast<std::uintptr_t>(n)); }
+
+std::uint64_t hash_of(const ir::instr& in) {
+  auto bits = [](std::int16_t v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
+  const std::uint64_t head = static_cast<std::uint64_t>(in.op) << 24 | static_cast<std::uint64_t>(in.type) << 16 | bits(in.slot);
+  return mix(mix(head << 32 | bits(in.args[0]) << 16 | bits(in.args[1])) ^ bits(in.args[2]));
+}
+
+bool same(const ir::instr& a, const ir::instr& b) {
+  return a.op == b.op && a.type == b.type && a.slot == b.slot && a.args[0] == b.args[0] && a.args[1] == b.args[1] &&
+         a.args[2] == b.args[2];
+}
+
+// Scratch kept per thread so that a cache hit allocates nothing: the nodes seen (a node
+// shared by several parents is lowered once) and an index of the instructions made (equal
+// ones merge; scalars never do, as each has a parameter slot of its own).
+struct builder_scratch {
+  std::vector<std::pair<const detail::node*, std::int16_t>> visited;
+  entry_index seen_nodes, made;
+};
+
+class builder {
+ public:
+  builder(ir::graph& g, const shape& extents, builder_scratch& scratch) : g_(g), extents_(extents), s_(scratch) {
+    s_.visited.clear();
+    s_.seen_nodes.clear();
+    s_.made.clear();
+  }
+
+  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`.
+  // Only shared nodes can be reached twice: the tree is immutable, and each parent holds
+  // its operands, so the others need no entry among the nodes seen.
+  std::int16_t visit(const detail::node& n, bool shared) {
+    if (shared) {
+      const int seen = s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
+      if (seen >= 0) return s_.visited[seen].second;
+    }
+    ir::instr in;
+    in.op = n.op;
+    in.type = n.type;
+    switch (n.op) {
+      case detail::op_code::input: in.slot = add_input(n.value()); break;
+      case detail::op_code::scalar:
+        in.slot = static_cast<std::int16_t>(g_.params.size());
+        g_.params.push_back({n.type, n.scalar()});
+        break;
+      default:
+        for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
+    }
+    const std::int16_t index = add(in);
+    if (shared) {
+      s_.visited.push_back({&n, index});
+      s_.seen_nodes.add(hash_of(&n), [&](int e) { return hash_of(s_.visited[e].first); });
+    }
+    return index;
+  }
+
+  std::int16_t add(const ir::instr& in) {
+    const std::uint64_t hash = hash_of(in);
+    const int found = s_.made.find(hash, [&](int e) { return same(g_.code[e], in); });
+    if (found >= 0) return static_cast<std::int16_t>(found);
+    if (g_.code.size() >= 32767) throw internal_error("expression too large for one kernel");
+    g_.code.push_back(in);
+    s_.made.add(hash, [&](int e) { return hash_of(g_.code[e]); });
+    return static_cast<std::int16_t>(g_.code.size() - 1);
+  }
+
+ private:
+  std::int16_t add_input(const array& a) {
+    const ir::operand op = operand_for(a, extents_);
+    for (std::size_t i = 0; i < g_.inputs.size(); ++i) {
+      const ir::operand& o = g_.inputs[i];
+      if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides)
+        return static_cast<std::int16_t>(i);
+    }
+    g_.inputs.push_back(op);
+    return static_cast<std::int16_t>(g_.inputs.size() - 1);
+  }
+
+  ir::graph& g_;
+  const shape& extents_;
+  builder_scratch& s_;
+};
+
+}  // namespace
+
+void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g) {
+  g.clear();
+  g.extents = extents;
+  thread_local builder_scratch scratch;
+  builder b(g, g.extents, scratch);
+  std::int16_t result = b.visit(root, false);
+  if (root.type != type) {
+    ir::instr cast;
+    cast.op = detail::op_code::cast;
+    cast.type = type;
+    cast.args[0] = result;
+    result = b.add(cast);
+  }
+  if (result != static_cast<std::int16_t>(g.code.size() - 1)) {
+    // The result was merged into an earlier instruction: repeat it last as a plain copy.
+    ir::instr copy;
+    copy.op = detail::op_code::positive;
+    copy.type = g.code[result].type;
+    copy.args[0] = result;
+    g.code.push_back(copy);
+  }
+}
+
+void build_ir(const detail::node& root, const array& out, ir::graph& g) {
+  build_code(root, out.shape(), out.dtype(), g);
+  g.output = operand_for(out, g.extents);
+}
+
+}  // namespace jet::codegen
+
+namespace jet {
+
+void ir::graph::clear() {
+  code.clear();
+  inputs.clear();
+  params.clear();
+  output = {};
+  extents = {};
+  index64 = false;
+  vector_width = 1;
+  tiled = false;
+  reduce = {};
+}
+
+}  // namespace jet

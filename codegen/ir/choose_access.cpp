@@ -1,0 +1,134 @@
+// Access classes, index width and vector width for a collapsed graph.
+#include <algorithm>
+#include <cstdint>
+
+#include "codegen/ir/passes.hpp"
+
+namespace jet::codegen {
+namespace {
+
+bool all_zero(const shape& s) {
+  return std::all_of(s.begin(), s.end(), [](std::int64_t v) { return v == 0; });
+}
+
+// Largest element offset an operand reaches, to decide whether 32-bit indexing is enough.
+std::int64_t span_of(const ir::operand& op, const shape& extents) {
+  std::int64_t span = 0;
+  for (int d = 0; d < extents.size(); ++d) span += std::abs(op.strides[d]) * (extents[d] - 1);
+  return span;
+}
+
+bool aligned(const void* p, int bytes) {
+  return reinterpret_cast<std::uintptr_t>(p) % static_cast<std::uintptr_t>(bytes) == 0;
+}
+
+bool heavy(detail::op_code op) {
+  using detail::op_code;
+  switch (op) {
+    case op_code::sqrt: case op_code::cbrt: case op_code::reciprocal: case op_code::exp: case op_code::exp2:
+    case op_code::expm1: case op_code::log: case op_code::log2: case op_code::log10: case op_code::log1p:
+    case op_code::sin: case op_code::cos: case op_code::tan: case op_code::arcsin: case op_code::arccos:
+    case op_code::arctan: case op_code::sinh: case op_code::cosh: case op_code::tanh: case op_code::arcsinh:
+    case op_code::arccosh: case op_code::arctanh: case op_code::true_divide: case op_code::floor_divide:
+    case op_code::remainder: case op_code::fmod: case op_code::power: case op_code::arctan2: case op_code::hypot:
+      return true;
+    default: return false;
+  }
+}
+
+// Float64 kernels with several divisions or transcendentals are bound by arithmetic, not
+// memory: a thread then takes one element, as two lanes in sequence hold each input's second
+// value in registers that more resident threads use better (Black-Scholes: 60 registers
+// against 40, and 3% slower).
+bool arithmetic_bound(const ir::graph& g) {
+  int count = 0;
+  for (const ir::instr& in : g.code) count += in.type == dtype::float64 && heavy(in.op);
+  return count >= 4;
+}
+
+// Vector width the graph can use: 16 bytes of its widest operand type per access, when every
+// operand's innermost axis is unit or zero stride, aligned, and chunks never cross a row.
+int vector_width_for(const ir::graph& g) {
+  if (g.extents.empty()) return 1;
+  int widest = itemsize(g.output.type);
+  for (const ir::operand& op : g.inputs) widest = std::max(widest, itemsize(op.type));
+  const int width = std::max(1, 16 / widest);
+  if (width == 1 || (width == 2 && arithmetic_bound(g))) return 1;
+  const int inner = g.extents.size() - 1;
+  const bool one_dim = g.extents.size() == 1;
+  if (!one_dim && g.extents[inner] % width != 0) return 1;
+  auto fits = [&](const ir::operand& op) {
+    if (op.mode == ir::access::scalar) return true;
+    if (op.strides[inner] == 0 && op.mode != ir::access::contiguous) return true;
+    if (op.strides[inner] != 1) return false;
+    if (!aligned(op.data, width * itemsize(op.type))) return false;
+    for (int d = 0; d < inner; ++d)
+      if (op.strides[d] % width != 0) return false;
+    return true;
+  };
+  if (!fits(g.output) || g.output.strides[inner] != 1) return 1;
+  return std::all_of(g.inputs.begin(), g.inputs.end(), fits) ? width : 1;
+}
+
+}  // namespace
+
+void choose_access(ir::graph& g) {
+  const shape contiguous = contiguous_strides(g.extents);
+  std::int64_t largest = g.size();
+  auto classify = [&](ir::operand& op) {
+    if (op.strides == contiguous) op.mode = ir::access::contiguous;
+    else if (all_zero(op.strides)) op.mode = ir::access::scalar;
+    else op.mode = ir::access::strided;
+    largest = std::max(largest, span_of(op, g.extents) + 1);
+  };
+  classify(g.output);
+  for (ir::operand& op : g.inputs) classify(op);
+  g.index64 = largest >= (std::int64_t{1} << 31);
+  // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
+  // stage it through shared-memory tiles instead.
+  g.tiled = false;
+  if (g.extents.size() == 2 && g.output.strides[1] == 1) {
+    for (ir::operand& op : g.inputs) {
+      if (op.mode != ir::access::strided || op.strides[0] == 0) continue;
+      if (std::abs(op.strides[0]) < std::abs(op.strides[1])) {
+        op.mode = ir::access::transposed;
+        g.tiled = true;
+      }
+    }
+  }
+  if (g.tiled) {
+    g.vector_width = 1;
+    return;
+  }
+  g.vector_width = vector_width_for(g);
+  if (g.vector_width == 1 || g.extents.empty()) return;
+  const int inner = g.extents.size() - 1;
+  for (ir::operand& op : g.inputs) {
+    if (op.mode != ir::access::strided) continue;
+    op.mode = op.strides[inner] == 0 ? ir::access::strided_zero_inner : ir::access::strided_unit_inner;
+  }
+  if (g.output.mode == ir::access::strided) g.output.mode = ir::access::strided_unit_inner;
+}
+
+}  // namespace jet::codegen
+
+namespace jet {
+
+const char* ir::access_name(access a) {
+  switch (a) {
+    case access::contiguous: return "contiguous";
+    case access::scalar: return "broadcast scalar";
+    case access::strided: return "strided";
+    case access::strided_unit_inner: return "strided, unit inner stride";
+    case access::strided_zero_inner: return "strided, broadcast inner axis";
+    case access::transposed: return "transposed (shared-memory tiles)";
+  }
+  return "?";
+}
+
+std::int64_t ir::graph::work_items() const {
+  if (tiled) return ((extents[0] + 31) / 32) * ((extents[1] + 31) / 32);
+  return (size() + vector_width - 1) / vector_width;
+}
+
+}  // namespace jet

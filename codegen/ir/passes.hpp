@@ -1,0 +1,68 @@
+// The codegen passes, in pipeline order. Each is one function; each lives in its own file.
+#pragma once
+
+#include <algorithm>
+#include <cstddef>
+#include <string>
+
+#include "codegen/ir/ir.hpp"
+
+namespace jet::codegen {
+
+// Lowers an expression tree writing into `out` to IR: casts explicit, broadcasts as stride 0,
+// common subexpressions and repeated operands merged. Reuses `g`'s storage.
+void build_ir(const detail::node& root, const array& out, ir::graph& g);
+// The same without an output: the code computing `root` as `type` over `extents`.
+void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
+
+// Drops extent-1 axes and merges adjacent axes that are contiguous in every operand.
+void collapse_axes(ir::graph& g);
+
+// Classifies each operand's access, picks 32- or 64-bit indexing and the vector width.
+void choose_access(ir::graph& g);
+
+// Lowers a reduction node writing into `out`: the producer's code as build_ir makes it,
+// axes ordered kept-then-reduced and merged within each group, operands classified, and the
+// layout (rows or columns, a warp or a block per output) chosen for a GPU with
+// `multiprocessors` SMs. Launch values (chunks, work buffer) are left to plan_chunks.
+void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
+
+// Vectors a lane of a vectorized reduction (g.vector_width > 1) loads per step: 16 elements,
+// at most 4 vectors (64 bytes in flight per lane; 8 elements took sum(a) to 96% of the copy
+// bandwidth, 16 to 100%).
+inline int vector_unroll(int width) { return width >= 16 ? 1 : std::min(4, 16 / width); }
+// Elements a thread of a columns reduction loads per step (one per row, coalesced across the
+// block's outputs).
+constexpr int column_loads = 8;
+
+// Whether a reduction takes a thread per output (columns): the innermost reduced axis is
+// outer in memory (stride beyond 1 element) and the innermost kept one contiguous, so that
+// neighbouring threads' loads meet, and there are enough outputs to spread.
+bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::int64_t outputs);
+// Threads per output of a reduction whose reduced axes are innermost (rows): 32 or 256.
+int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors);
+
+// Cuts the reduced axes into chunks so that the launch comes near `wanted_blocks` blocks of
+// 256 threads without passing `resident_blocks`, the most the GPU runs at once with this kernel
+// (blocks beyond it would wait for a second wave); sets g.reduce.splits and chunk. Returns the
+// bytes of work buffer the kernel then needs.
+std::size_t plan_chunks(ir::graph& g, std::int64_t wanted_blocks, std::int64_t resident_blocks);
+
+// Appends the structural signature of `g` to `key`: everything that changes the source,
+// nothing that is a kernel parameter (addresses, extents, strides, scalar values).
+void append_signature(const ir::graph& g, std::string& key);
+
+// Rendered CUDA C for a graph.
+struct kernel_source {
+  std::string name;
+  std::string source;
+};
+kernel_source render(const ir::graph& g);
+
+// Writes the kernel's parameter block for `g` into `buffer`; returns its size in bytes, or
+// 0 when it does not fit in `capacity`.
+std::size_t pack_params(const ir::graph& g, std::byte* buffer, std::size_t capacity);
+// Size of the parameter block without writing it.
+std::size_t params_size(const ir::graph& g);
+
+}  // namespace jet::codegen

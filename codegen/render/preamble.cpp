@@ -1,0 +1,266 @@
+// The preamble sources. Templates cost nothing until a kernel uses them.
+#include "codegen/render/preamble.hpp"
+
+namespace jet::codegen {
+
+const char* const preamble_base = R"(
+template <class T, int W> struct alignas(sizeof(T) * W) jet_vec { T v[W]; };
+
+__device__ __forceinline__ float jet_f16_to_f32(unsigned short h) {
+  float f; asm("cvt.f32.f16 %0, %1;" : "=f"(f) : "h"(h)); return f;
+}
+__device__ __forceinline__ unsigned short jet_f32_to_f16(float f) {
+  unsigned short h; asm("cvt.rn.f16.f32 %0, %1;" : "=h"(h) : "f"(f)); return h;
+}
+__device__ __forceinline__ float jet_round_f16(float f) { return jet_f16_to_f32(jet_f32_to_f16(f)); }
+__device__ __forceinline__ float jet_bf16_to_f32(unsigned short h) {
+  return __uint_as_float((unsigned)h << 16);
+}
+__device__ __forceinline__ unsigned short jet_f32_to_bf16(float f) {
+  unsigned u = __float_as_uint(f);
+  if ((u & 0x7fffffffu) > 0x7f800000u) return (unsigned short)((u >> 16) | 0x40u);
+  return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
+}
+__device__ __forceinline__ float jet_round_bf16(float f) { return jet_bf16_to_f32(jet_f32_to_bf16(f)); }
+
+#define JET_MATH1(fn) \
+  __device__ __forceinline__ float jet_##fn(float x) { return fn##f(x); } \
+  __device__ __forceinline__ double jet_##fn(double x) { return fn(x); }
+#define JET_MATH2(fn) \
+  __device__ __forceinline__ float jet_##fn(float x, float y) { return fn##f(x, y); } \
+  __device__ __forceinline__ double jet_##fn(double x, double y) { return fn(x, y); }
+JET_MATH1(sin) JET_MATH1(cos) JET_MATH1(exp) JET_MATH1(log) JET_MATH1(sinh) JET_MATH1(cosh)
+JET_MATH1(sqrt) JET_MATH1(fabs) JET_MATH1(expm1) JET_MATH1(log1p) JET_MATH1(floor)
+JET_MATH2(atan2) JET_MATH2(hypot) JET_MATH2(fmod) JET_MATH2(copysign) JET_MATH2(pow)
+
+__device__ __forceinline__ bool jet_isinf(float x) { return fabsf(x) == __int_as_float(0x7f800000); }
+__device__ __forceinline__ bool jet_isinf(double x) {
+  return fabs(x) == __longlong_as_double(0x7ff0000000000000LL);
+}
+
+template <class T> struct jet_is_int { static constexpr bool value = T(0.5) == T(0); };
+template <class T> struct jet_is_signed { static constexpr bool value = T(-1) < T(0); };
+
+template <class T> __device__ __forceinline__ T jet_abs(T x) { return x < T(0) ? T(T(0) - x) : x; }
+template <class T> __device__ __forceinline__ T jet_sign(T x) {
+  return x > T(0) ? T(1) : (x < T(0) ? T(-1) : x);
+}
+template <class T> __device__ __forceinline__ T jet_ireciprocal(T x) {
+  if (x == T(1)) return T(1);
+  if (jet_is_signed<T>::value && x == T(-1)) return x;
+  return T(0);
+}
+template <class T> __device__ __forceinline__ T jet_negate(T a) {
+  return T(0ull - (unsigned long long)a);
+}
+template <class T> __device__ __forceinline__ T jet_floordiv(T a, T b) {
+  if constexpr (jet_is_int<T>::value) {
+    if (b == T(0)) return T(0);
+    if constexpr (jet_is_signed<T>::value) {
+      if (b == T(-1)) return jet_negate(a);
+      T q = T(a / b);
+      if (T(a % b) != T(0) && ((a < T(0)) != (b < T(0)))) q = T(q - 1);
+      return q;
+    } else {
+      return T(a / b);
+    }
+  } else {
+    if (b == T(0)) return a / b;
+    T mod = jet_fmod(a, b);
+    T div = (a - mod) / b;
+    if (mod != T(0) && ((b < T(0)) != (mod < T(0)))) div -= T(1);
+    if (div == T(0)) return jet_copysign(T(0), a / b);
+    T fl = jet_floor(div);
+    if (div - fl > T(0.5)) fl += T(1);
+    return fl;
+  }
+}
+template <class T> __device__ __forceinline__ T jet_remainder(T a, T b) {
+  if constexpr (jet_is_int<T>::value) {
+    if (b == T(0)) return T(0);
+    if constexpr (jet_is_signed<T>::value) {
+      if (b == T(-1)) return T(0);
+      T r = T(a % b);
+      if (r != T(0) && ((r < T(0)) != (b < T(0)))) r = T(r + b);
+      return r;
+    } else {
+      return T(a % b);
+    }
+  } else {
+    if (b == T(0)) return jet_fmod(a, b);
+    T mod = jet_fmod(a, b);
+    if (mod != T(0)) {
+      if ((b < T(0)) != (mod < T(0))) mod += b;
+    } else {
+      mod = jet_copysign(T(0), b);
+    }
+    return mod;
+  }
+}
+template <class T> __device__ __forceinline__ T jet_ifmod(T a, T b) {
+  if (b == T(0)) return T(0);
+  if (jet_is_signed<T>::value && b == T(-1)) return T(0);
+  return T(a % b);
+}
+template <class T> __device__ __forceinline__ T jet_ipow(T a, T b) {
+  if (jet_is_signed<T>::value && b < T(0)) {
+    if (a == T(1)) return T(1);
+    if (a == T(-1)) return (b & T(1)) ? T(-1) : T(1);
+    return T(0);
+  }
+  T r = T(1);
+  while (b != T(0)) {
+    if (b & T(1)) r = T(r * a);
+    a = T(a * a);
+    b = T(b >> 1);
+  }
+  return r;
+}
+template <class T> __device__ __forceinline__ T jet_lshift(T a, T b) {
+  return (unsigned long long)b < sizeof(T) * 8 ? T((unsigned long long)a << b) : T(0);
+}
+template <class T> __device__ __forceinline__ T jet_rshift(T a, T b) {
+  if ((unsigned long long)b < sizeof(T) * 8) return T(a >> b);
+  return a < T(0) ? T(-1) : T(0);
+}
+template <class T> __device__ __forceinline__ T jet_maximum(T a, T b) {
+  return (a != a) ? a : ((b != b) ? b : (a >= b ? a : b));
+}
+template <class T> __device__ __forceinline__ T jet_minimum(T a, T b) {
+  return (a != a) ? a : ((b != b) ? b : (a <= b ? a : b));
+}
+)";
+
+const char* const preamble_complex = R"(
+template <class R> struct jet_complex { R re, im; };
+typedef jet_complex<float> jet_c64;
+typedef jet_complex<double> jet_c128;
+
+template <class R> __device__ __forceinline__ jet_complex<R> operator-(jet_complex<R> a) { return {-a.re, -a.im}; }
+template <class R> __device__ __forceinline__ jet_complex<R> operator+(jet_complex<R> a, jet_complex<R> b) {
+  return {a.re + b.re, a.im + b.im};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> operator-(jet_complex<R> a, jet_complex<R> b) {
+  return {a.re - b.re, a.im - b.im};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_complex<R> a, jet_complex<R> b) {
+  return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_complex<R> a, R s) {
+  return {a.re * s, a.im * s};
+}
+// Smith's algorithm: no overflow for large denominators.
+template <class R> __device__ __forceinline__ jet_complex<R> operator/(jet_complex<R> a, jet_complex<R> b) {
+  if (jet_fabs(b.re) >= jet_fabs(b.im)) {
+    if (b.re == R(0) && b.im == R(0)) return {a.re / jet_fabs(b.re), a.im / jet_fabs(b.im)};
+    R r = b.im / b.re, d = b.re + b.im * r;
+    return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
+  }
+  R r = b.re / b.im, d = b.re * r + b.im;
+  return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
+}
+template <class R> __device__ __forceinline__ bool jet_ctruth(jet_complex<R> a) { return a.re != R(0) || a.im != R(0); }
+template <class R> __device__ __forceinline__ bool jet_cisnan(jet_complex<R> a) { return a.re != a.re || a.im != a.im; }
+template <class R> __device__ __forceinline__ bool jet_clt(jet_complex<R> a, jet_complex<R> b) {
+  return a.re < b.re || (a.re == b.re && a.im < b.im);
+}
+template <class R> __device__ __forceinline__ bool jet_cle(jet_complex<R> a, jet_complex<R> b) {
+  return a.re < b.re || (a.re == b.re && a.im <= b.im);
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cmaximum(jet_complex<R> a, jet_complex<R> b) {
+  return jet_cisnan(a) ? a : (jet_cisnan(b) ? b : (jet_cle(b, a) ? a : b));
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cminimum(jet_complex<R> a, jet_complex<R> b) {
+  return jet_cisnan(a) ? a : (jet_cisnan(b) ? b : (jet_cle(a, b) ? a : b));
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cfmax(jet_complex<R> a, jet_complex<R> b) {
+  return jet_cisnan(b) ? a : (jet_cisnan(a) ? b : (jet_cle(b, a) ? a : b));
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cfmin(jet_complex<R> a, jet_complex<R> b) {
+  return jet_cisnan(b) ? a : (jet_cisnan(a) ? b : (jet_cle(a, b) ? a : b));
+}
+template <class R> __device__ __forceinline__ R jet_cabs(jet_complex<R> a) { return jet_hypot(a.re, a.im); }
+template <class R> __device__ __forceinline__ jet_complex<R> jet_csign(jet_complex<R> a) {
+  R m = jet_cabs(a);
+  if (m == R(0)) return {R(0), R(0)};
+  return {a.re / m, a.im / m};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_creciprocal(jet_complex<R> a) {
+  return jet_complex<R>{R(1), R(0)} / a;
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_csqrt(jet_complex<R> a) {
+  if (a.re == R(0) && a.im == R(0)) return {R(0), a.im};
+  R t = jet_sqrt((jet_fabs(a.re) + jet_cabs(a)) * R(0.5));
+  if (a.re >= R(0)) return {t, a.im / (R(2) * t)};
+  return {jet_fabs(a.im) / (R(2) * t), jet_copysign(t, a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cexp(jet_complex<R> a) {
+  R e = jet_exp(a.re);
+  if (a.im == R(0)) return {e, a.im};
+  return {e * jet_cos(a.im), e * jet_sin(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cexpm1(jet_complex<R> a) {
+  R s = jet_sin(a.im * R(0.5));
+  return {jet_expm1(a.re) * jet_cos(a.im) - R(2) * s * s, jet_exp(a.re) * jet_sin(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_clog(jet_complex<R> a) {
+  return {jet_log(jet_cabs(a)), jet_atan2(a.im, a.re)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_clog1p(jet_complex<R> a) {
+  return {R(0.5) * jet_log1p(a.re * (R(2) + a.re) + a.im * a.im), jet_atan2(a.im, R(1) + a.re)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_csin(jet_complex<R> a) {
+  return {jet_sin(a.re) * jet_cosh(a.im), jet_cos(a.re) * jet_sinh(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_ccos(jet_complex<R> a) {
+  return {jet_cos(a.re) * jet_cosh(a.im), -jet_sin(a.re) * jet_sinh(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_csinh(jet_complex<R> a) {
+  return {jet_sinh(a.re) * jet_cos(a.im), jet_cosh(a.re) * jet_sin(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_ccosh(jet_complex<R> a) {
+  return {jet_cosh(a.re) * jet_cos(a.im), jet_sinh(a.re) * jet_sin(a.im)};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_ctanh(jet_complex<R> a) {
+  if (jet_fabs(a.re) > R(20)) return {jet_copysign(R(1), a.re), R(0) * jet_sin(R(2) * a.im)};
+  R d = jet_cosh(R(2) * a.re) + jet_cos(R(2) * a.im);
+  return {jet_sinh(R(2) * a.re) / d, jet_sin(R(2) * a.im) / d};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_ctan(jet_complex<R> a) {
+  jet_complex<R> t = jet_ctanh(jet_complex<R>{-a.im, a.re});  // tan z = -i tanh(i z)
+  return {t.im, -t.re};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_casinh(jet_complex<R> a) {
+  jet_complex<R> one{R(1), R(0)};
+  return jet_clog(a + jet_csqrt(a * a + one));
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_casin(jet_complex<R> a) {
+  jet_complex<R> t = jet_casinh(jet_complex<R>{-a.im, a.re});  // asin z = -i asinh(i z)
+  return {t.im, -t.re};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cacos(jet_complex<R> a) {
+  jet_complex<R> s = jet_casin(a);
+  return {R(1.57079632679489661923) - s.re, -s.im};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_catanh(jet_complex<R> a) {
+  jet_complex<R> one{R(1), R(0)};
+  return (jet_clog(one + a) - jet_clog(one - a)) * R(0.5);
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_catan(jet_complex<R> a) {
+  jet_complex<R> t = jet_catanh(jet_complex<R>{-a.im, a.re});  // atan z = -i atanh(i z)
+  return {t.im, -t.re};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cacosh(jet_complex<R> a) {
+  jet_complex<R> one{R(1), R(0)};
+  return jet_clog(a + jet_csqrt(a + one) * jet_csqrt(a - one));
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cpow(jet_complex<R> a, jet_complex<R> b) {
+  if (b.re == R(0) && b.im == R(0)) return {R(1), R(0)};
+  if (a.re == R(0) && a.im == R(0) && b.im == R(0) && b.re > R(0)) return {R(0), R(0)};
+  if (b.im == R(0) && b.re == R(1)) return a;
+  if (b.im == R(0) && b.re == R(2)) return a * a;
+  return jet_cexp(b * jet_clog(a));
+}
+)";
+
+}  // namespace jet::codegen

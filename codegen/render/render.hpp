@@ -1,0 +1,48 @@
+// Spellings shared by the elementwise and the reduction renderers (render.cpp holds them).
+#pragma once
+
+#include <string>
+
+#include "codegen/ir/passes.hpp"
+
+namespace jet::codegen {
+
+// The type the kernel computes in (half types widen to float), and the type in memory.
+const char* value_type(dtype t);
+const char* storage_type(dtype t);
+// A dtype's short spelling in kernel names: "f32", "c64", ...
+const char* short_name(dtype t);
+// Converts a raw element of `t` to its value type, and a value back for storing.
+std::string load(dtype t, const std::string& raw);
+std::string store(dtype t, const std::string& value);
+// The expression converting `x` from one value type to another, as NumPy casts.
+std::string render_cast(dtype from, dtype to, const std::string& x);
+bool uses_complex(const ir::graph& g);
+// "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code.
+std::string kernel_name(const ir::graph& g);
+// `struct jet_params`, the one parameter block every kernel takes (layout: params.cpp).
+void render_params(const ir::graph& g, std::string& s);
+// Preambles, index types, jet_params and jet_element: what every kernel starts with.
+void render_prologue(const ir::graph& g, std::string& s);
+// `jet_element(p, i, x0, ...)`: the graph's code for one element, given its inputs' values.
+void render_element(const ir::graph& g, std::string& s);
+
+// The reduction kernels for a graph with reduce.active (render_reduce.cpp).
+kernel_source render_reduction(const ir::graph& g);
+
+// The body of a reduction kernel, shared by Jet's reductions and user reduction kernels
+// (codegen/user/render_user_reduction.cpp): chunks of the reduced axes, a warp or a block per output (rows)
+// or a thread per output (columns), partial states merged by the last block to finish. The
+// kernel defines before it: jet_state (init, add, merge), jet_value, jet_bases(p, m, b),
+// jet_at(p, k, b) and jet_store(p, b, s), the combining helpers, and in its first lines M,
+// K, chunk (jet_idx), jet_splits, jet_work and jet_counters.
+struct reduction_body {
+  int group = 256;                     // rows: threads per output, 32 or 256
+  bool columns = false;                // a thread per output instead
+  int parts = 4;                       // independent states per thread
+  int slots = 1;                       // offsets in each b[]
+  const ir::graph* vectors = nullptr;  // a graph whose rows load vectors (vector_width > 1)
+};
+void render_reduction_body(const reduction_body& body, std::string& s);
+
+}  // namespace jet::codegen

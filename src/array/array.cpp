@@ -1,0 +1,189 @@
+// Arrays: construction from expressions, assignment into views, copies and host transfers.
+#include "jet/array.hpp"
+
+#include <cstring>
+#include <string>
+
+#include "jet/error.hpp"
+#include "jet/ops.hpp"
+#include "src/device/cuda_check.hpp"
+#include "src/pipeline/evaluate.hpp"
+#include "src/device/memory.hpp"
+#include "src/device/stream_state.hpp"
+
+namespace jet {
+namespace {
+
+using detail::node;
+using detail::op_code;
+
+// NumPy's same_kind rule for writing a result into an existing array.
+bool same_kind(dtype from, dtype to) {
+  if (can_cast(from, to)) return true;
+  auto rank = [](dtype t) {
+    switch (kind(t)) {
+      case dtype_kind::boolean: return 0;
+      case dtype_kind::unsigned_int: return 1;
+      case dtype_kind::signed_int: return 2;
+      case dtype_kind::floating: return 3;
+      case dtype_kind::complex: return 4;
+    }
+    return 0;
+  };
+  return rank(from) <= rank(to);
+}
+
+// True when an operand of `root` reads `out`'s memory other than element for element.
+bool overlaps(const node& root, const array& out) {
+  return detail::any_node(root, [&](const node& n) {
+    if (n.op != op_code::input) return false;
+    const array& a = n.value();
+    if (!a.shares_buffer_with(out) || a.size() == 0) return false;
+    return !(a.data() == out.data() && a.shape() == out.shape() && a.strides() == out.strides());
+  });
+}
+
+void check_writable(const array& out) {
+  for (int d = 0; d < out.ndim(); ++d)
+    if (out.strides()[d] == 0 && out.shape()[d] > 1)
+      throw value_error("assignment destination is read-only (a broadcast view)");
+}
+
+}  // namespace
+
+array::array(std::shared_ptr<detail::buffer> buffer, jet::dtype type, const jet::shape& shape,
+             const jet::shape& strides, std::int64_t offset)
+    : buffer_(std::move(buffer)),
+      base_(buffer_ ? static_cast<std::byte*>(buffer_->data) : nullptr),
+      dtype_(type),
+      shape_(shape),
+      strides_(strides),
+      offset_(offset) {}
+
+array::array(const expr& e) : array(empty(e.shape(), e.dtype())) {
+  detail::evaluate(*e.node(), *this);
+}
+
+array& array::operator=(const expr& e) & { return *this = array(e); }
+void array::operator=(const array& values) && { assign(expr(values)); }
+void array::operator=(const expr& values) && { assign(values); }
+
+// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
+static bool broadcasts_to(const shape& from, const shape& to) {
+  if (from.size() > to.size()) return false;
+  const int lead = to.size() - from.size();
+  for (int d = 0; d < from.size(); ++d)
+    if (from[d] != 1 && from[d] != to[lead + d]) return false;
+  return true;
+}
+
+void array::assign(const expr& values) const {
+  if (!broadcasts_to(values.shape(), shape_))
+    throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
+                      " into shape " + to_string(shape_));
+  check_writable(*this);
+  if (overlaps(*values.node(), *this)) {
+    const array staged(values);  // read everything before writing anything, as NumPy does
+    detail::evaluate(*expr(staged).node(), *this);
+    return;
+  }
+  detail::evaluate(*values.node(), *this);
+}
+
+array& array::update(const expr& result) {
+  if (!same_kind(result.dtype(), dtype_))
+    throw dtype_error("Cannot cast ufunc '" + std::string(detail::op_name(result.node()->op)) +
+                      "' output from dtype('" + std::string(name(result.dtype())) + "') to dtype('" +
+                      std::string(name(dtype_)) + "') with casting rule 'same_kind'");
+  assign(result);
+  return *this;
+}
+
+array& array::operator+=(const expr& e) { return update(*this + e); }
+array& array::operator-=(const expr& e) { return update(*this - e); }
+array& array::operator*=(const expr& e) { return update(*this * e); }
+array& array::operator/=(const expr& e) { return update(*this / e); }
+array& array::operator%=(const expr& e) { return update(*this % e); }
+array& array::operator&=(const expr& e) { return update(*this & e); }
+array& array::operator|=(const expr& e) { return update(*this | e); }
+array& array::operator^=(const expr& e) { return update(*this ^ e); }
+array& array::operator<<=(const expr& e) { return update(*this << e); }
+array& array::operator>>=(const expr& e) { return update(*this >> e); }
+
+array array::copy() const { return array(expr(*this)); }
+array array::flatten() const { return copy().reshape({-1}); }
+array array::astype(jet::dtype to) const { return array(expr(*this).astype(to)); }
+
+void array::check_item() const {
+  if (size() != 1) throw value_error("can only convert an array of size 1 to a C++ scalar");
+}
+
+void array::check_host_span(std::int64_t count) const {
+  if (count != size())
+    throw value_error("host span of " + std::to_string(count) + " elements for an array of " +
+                      std::to_string(size()));
+}
+
+void array::to_host(void* destination, jet::dtype as) const {
+  if (size() == 0) return;
+  if (as != dtype_ || !is_c_contiguous()) {
+    astype(as).to_host(destination, as);
+    return;
+  }
+  const cudaStream_t s = detail::current_stream();
+  detail::check_cuda(cudaMemcpyAsync(destination, data(), static_cast<std::size_t>(nbytes()),
+                                     cudaMemcpyDeviceToHost, s),
+                     "cudaMemcpyAsync (device to host)");
+  detail::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+}
+
+shape detail::host_shape(std::int64_t count, const std::optional<shape>& requested) {
+  if (!requested) return shape{count};
+  if (requested->product() != count)
+    throw value_error("cannot reshape array of size " + std::to_string(count) + " into shape " +
+                      to_string(*requested));
+  return *requested;
+}
+
+array asarray(const std::vector<bool>& values, std::optional<shape> s) {
+  const std::vector<std::uint8_t> bytes(values.begin(), values.end());
+  return from_host(bytes.data(), bool_, detail::host_shape(static_cast<std::int64_t>(bytes.size()), s));
+}
+
+array from_host(const void* data, dtype t, const shape& s) {
+  array out = empty(s, t);
+  if (out.size() == 0) return out;
+  detail::check_cuda(cudaMemcpyAsync(out.data(), data, static_cast<std::size_t>(out.nbytes()),
+                                     cudaMemcpyHostToDevice, detail::current_stream()),
+                     "cudaMemcpyAsync (host to device)");
+  return out;
+}
+
+array empty(const shape& s, dtype t) {
+  for (std::int64_t v : s)
+    if (v < 0) throw value_error("negative dimensions are not allowed");
+  return array(detail::allocate(static_cast<std::size_t>(s.product() * itemsize(t))), t, s,
+               contiguous_strides(s), 0);
+}
+
+array placeholder(const shape& s, dtype t) {
+  return array(nullptr, t, s, contiguous_strides(s), 0);
+}
+
+expr round(const expr& a, int decimals) {
+  if (a.dtype() == bool_) return rint(a);  // NumPy rounds bools in float16
+  if (!is_inexact(a.dtype())) {
+    if (decimals >= 0) return +a;
+    throw value_error("jet::round of integers supports decimals >= 0");
+  }
+  if (decimals == 0) return rint(a);
+  double scale = 1;
+  for (int i = 0; i < (decimals < 0 ? -decimals : decimals); ++i) scale *= 10;
+  return decimals > 0 ? rint(a * scale) / scale : rint(a / scale) * scale;
+}
+
+expr astype(const expr& a, dtype to) { return a.astype(to); }
+
+explanation explain(const expr& e) { return detail::explain(*e.node()); }
+
+}  // namespace jet

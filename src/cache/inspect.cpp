@@ -1,0 +1,86 @@
+// Listing and verifying the whole cache.
+#include "src/cache/inspect.hpp"
+
+#include <fcntl.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <set>
+
+#include "src/cache/disk_cache.hpp"
+
+namespace jet::detail {
+namespace {
+
+// Headers are a few hundred bytes; one read of this size almost always holds all of it.
+constexpr std::size_t first_read = 4096;
+
+entry_check read_header(const cache_file& file, entry_header& header) {
+  const int fd = open(file.path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (fd < 0) return {entry_status::missing, "removed while listing"};
+  std::vector<char> bytes(first_read);
+  ssize_t n = pread(fd, bytes.data(), bytes.size(), 0);
+  const std::size_t wanted =
+      header_size(std::span<const char>(bytes.data(), n > 0 ? static_cast<std::size_t>(n) : 0));
+  if (n == static_cast<ssize_t>(first_read) && wanted > first_read && wanted <= file.bytes) {
+    bytes.resize(wanted);
+    n = pread(fd, bytes.data(), wanted, 0);
+  }
+  close(fd);
+  bytes.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
+  return decode_header(bytes, header);
+}
+
+}  // namespace
+
+cache_listing list_entries(const std::string& dir) {
+  cache_listing out;
+  for (cache_file& f : scan_entries(dir)) {
+    entry_header header;
+    const entry_check check = read_header(f, header);
+    if (check.status == entry_status::missing) continue;
+    if (!check)
+      out.bad.push_back({std::move(f), check.problem, false});
+    else if (header.key != f.key)
+      out.bad.push_back({std::move(f), "holds the entry of key " + header.key, false});
+    else
+      out.entries.push_back({std::move(f), std::move(header)});
+  }
+  std::sort(out.entries.begin(), out.entries.end(), [](const entry_info& a, const entry_info& b) {
+    return a.file.last_used_ns != b.file.last_used_ns ? a.file.last_used_ns > b.file.last_used_ns
+                                                      : a.file.key < b.file.key;
+  });
+  std::sort(out.bad.begin(), out.bad.end(),
+            [](const bad_entry& a, const bad_entry& b) { return a.file.key < b.file.key; });
+  return out;
+}
+
+verify_report verify(const std::string& dir, bool fix,
+                     const std::function<void(std::size_t, std::size_t)>& progress) {
+  verify_report report;
+  std::vector<cache_file> files = scan_entries(dir);
+  std::sort(files.begin(), files.end(),
+            [](const cache_file& a, const cache_file& b) { return a.key < b.key; });
+  std::set<std::string> folders;
+  if (!files.empty()) folders.insert(dir);
+  for (const cache_file& f : files) {
+    cache_entry entry;
+    const entry_check check = read_entry(f.path, f.key, entry, false);
+    if (check.status != entry_status::missing) {
+      ++report.checked;
+      folders.insert(f.path.substr(0, f.path.size() - f.key.size() - 1));
+    }
+    if (!check && check.status != entry_status::missing) {
+      const bool removed = fix && unlink(f.path.c_str()) == 0;
+      report.bad.push_back({f, check.problem, removed});
+      report.removed += removed;
+    }
+    progress(report.checked, files.size());
+  }
+  for (const std::string& folder : folders)
+    if (const std::string why = unsafe_folder_reason(folder); !why.empty())
+      report.unsafe_folders.push_back(folder + " is " + why);
+  return report;
+}
+
+}  // namespace jet::detail

@@ -1,0 +1,71 @@
+// Streams and the per-thread current stream.
+#include "jet/stream.hpp"
+
+#include <algorithm>
+#include <mutex>
+#include <vector>
+
+#include "jet/device.hpp"
+#include "src/device/cuda_check.hpp"
+#include "src/device/stream_state.hpp"
+
+namespace jet {
+namespace {
+thread_local cudaStream_t current = nullptr;
+// Jet's streams not yet destroyed: buffers made on one may outlive it (free_in_order). Never
+// destroyed itself, as arrays may be freed while the process exits.
+struct live_streams {
+  std::mutex mutex;
+  std::vector<cudaStream_t> handles;
+};
+live_streams& live() {
+  static auto* const streams = new live_streams;
+  return *streams;
+}
+}
+
+stream::stream() {
+  cudaStream_t s = nullptr;
+  detail::check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  handle_ = s;
+  live_streams& l = live();
+  std::lock_guard lock(l.mutex);
+  l.handles.push_back(s);
+}
+
+stream::~stream() {
+  // Work queued on the stream completes first; a destructor cannot report errors.
+  cudaStreamSynchronize(handle_);
+  live_streams& l = live();
+  std::lock_guard lock(l.mutex);
+  l.handles.erase(std::find(l.handles.begin(), l.handles.end(), handle_));
+  cudaStreamDestroy(handle_);
+}
+
+void stream::synchronize() const {
+  detail::check_cuda(cudaStreamSynchronize(handle_), "cudaStreamSynchronize");
+}
+
+stream_guard::stream_guard(const stream& s) : previous_(current) { current = s.handle(); }
+stream_guard::~stream_guard() { current = previous_; }
+
+CUstream_st* current_stream() { return current; }
+void synchronize() { device::synchronize(); }
+
+}  // namespace jet
+
+namespace jet::detail {
+cudaStream_t current_stream() { return jet::current_stream(); }
+
+void free_in_order(void* data, cudaStream_t stream) {
+  if (!stream) {
+    cudaFreeAsync(data, stream);
+    return;
+  }
+  // Held through the free, so that the stream cannot be destroyed in between.
+  live_streams& l = live();
+  std::lock_guard lock(l.mutex);
+  const bool alive = std::find(l.handles.begin(), l.handles.end(), stream) != l.handles.end();
+  cudaFreeAsync(data, alive ? stream : nullptr);
+}
+}  // namespace jet::detail

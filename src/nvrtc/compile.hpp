@@ -1,0 +1,42 @@
+// Stage types of a kernel's life: source (codegen) -> compiled (NVRTC) -> loaded (CUDA).
+// Compiling needs no GPU, so the CLI and host tests use this stage alone.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "codegen/ir/passes.hpp"
+
+namespace jet::detail {
+
+struct compiled_kernel {
+  std::string name;        // the kernel's (extern "C") name
+  std::string arch;        // "sm_90" for a cubin, "compute_90" for PTX
+  std::vector<char> image;  // cubin, or PTX text when the device is newer than NVRTC
+  std::string log;
+  double milliseconds = 0;
+  std::vector<std::string> lowered_names;  // NVRTC's names for compile_extras::name_expressions
+};
+
+// What user kernels add to a compile: their own NVRTC options (after Jet's) and name
+// expressions ("scale<float>") whose lowered (mangled) names the compile reports.
+struct compile_extras {
+  std::vector<std::string> options;
+  std::vector<std::string> name_expressions;
+};
+
+// NVRTC's options for an architecture ("sm_90").
+std::vector<std::string> compile_options(const std::string& arch);
+// The target NVRTC builds for a device arch: the arch itself when NVRTC knows it, else PTX
+// for the newest one it knows (the driver finishes it).
+std::string compile_target(const std::string& arch);
+// Compiles with NVRTC; throws jet::compile_error with the log and the numbered source.
+compiled_kernel compile(const codegen::kernel_source& source, const std::string& arch,
+                        const compile_extras& extras = {});
+// "-I" options for the CUDA toolkit's headers (curand_kernel.h, cuda/std/...): the include
+// folder found at configure time, or $JET_CUDA_INCLUDE_DIR; with its cccl/ folder when present.
+std::vector<std::string> toolkit_include_options();
+// NVRTC's version as "13.0".
+std::string nvrtc_version();
+
+}  // namespace jet::detail

@@ -1,0 +1,70 @@
+// The state behind jet::random::generator, the cuRAND draws every distribution starts from,
+// and the argument checks they share.
+#pragma once
+
+#include <curand.h>
+
+#include <cstdint>
+#include <mutex>
+
+#include "jet/expr.hpp"
+#include "jet/random.hpp"
+
+namespace jet::random::detail {
+
+struct generator_state {
+  std::uint64_t seed = 0;
+  std::uint64_t offset = 0;
+  algorithm kind = algorithm::philox4x32_10;
+  std::mutex mutex;                    // one cuRAND call at a time per generator
+  curandGenerator_t handle = nullptr;  // made on the first draw, on the device current then
+  int device = -1;
+
+  generator_state() = default;
+  generator_state(const generator_state&) = delete;
+  generator_state& operator=(const generator_state&) = delete;
+  ~generator_state();
+};
+
+// Throws jet::cuda_error naming the cuRAND call and its status.
+void check_curand(curandStatus_t status, const char* call);
+
+// The generator, locked for the lifetime of this object (one cuRAND call): made and seeded on
+// first use, and pointed at Jet's current stream, so that its output is ordered with the
+// stream-ordered allocation it writes into.
+class locked_generator {
+ public:
+  explicit locked_generator(generator_state& g);
+  curandGenerator_t get() const { return handle_; }
+
+ private:
+  std::lock_guard<std::mutex> lock_;
+  curandGenerator_t handle_ = nullptr;
+};
+
+// `count` uint32 words.
+array draw_words(generator_state& g, std::int64_t count);
+// `count` uint64 words (two cuRAND words each).
+array draw_words64(generator_state& g, std::int64_t count);
+// Four words keying one launch of a random kernel (src/random/kernels.hpp).
+array draw_key(generator_state& g);
+// `count` uniform draws on (0, 1] as cuRAND makes them, of dtype float32 or float64.
+array draw_unit(generator_state& g, std::int64_t count, dtype t);
+// [0, 1) from draw_unit's (0, 1]: 1.0 becomes 0, a shift by one of the circle that keeps the
+// distribution uniform and gives exactly NumPy's interval.
+expr half_open(const array& unit);
+// Normal draws (lognormal with `log`) of shape `size` and dtype float32 or float64. cuRAND's
+// Box-Muller makes pairs, so an odd count draws one more into the same buffer and hides it.
+array draw_normal(generator_state& g, const shape& size, dtype t, double mean, double stddev,
+                  bool log);
+
+// The element count of `size`; a negative extent throws jet::value_error as jet::empty does.
+std::int64_t element_count(const shape& size);
+// The dtype a continuous distribution computes in for output dtype `t` (float32 for the 16-bit
+// floats); jet::dtype_error naming `function` and `t` when `t` is not floating.
+dtype compute_dtype(const char* function, dtype t);
+// jet::value_error "<function>: <name> < 0 (got <value>)" for a negative value; with
+// `nan_allowed` false, also "<function>: <name> is NaN".
+void check_non_negative(const char* function, const char* name, double value, bool nan_allowed);
+
+}  // namespace jet::random::detail

@@ -1,0 +1,156 @@
+// jet-cache: inspects and manages Jet's kernel cache. This file holds the command table
+// and the help texts; each command lives in inspect.cpp, maintain.cpp or warm.cpp.
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <exception>
+#include <string_view>
+#include <vector>
+
+#include "tools/jet-cache/commands.hpp"
+
+namespace {
+
+using jet::cli::invocation;
+
+struct command {
+  std::string_view name;
+  std::string_view summary;
+  std::string_view usage;                 // the first line of --help
+  std::string_view details;               // the rest
+  std::vector<std::string_view> options;  // accepted besides --dir and --help
+  std::size_t operands;                   // exactly this many
+  int (*run)(const invocation&);
+};
+
+const std::vector<command>& commands() {
+  static const std::vector<command> table = {
+      {"path",
+       "print the cache directory",
+       "jet-cache path",
+       "Prints $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels.\n",
+       {},
+       0,
+       jet::cli::run_path},
+      {"list",
+       "list entries: key, kernel, arch, size, created, last used",
+       "jet-cache list [--json]",
+       "Lists every entry, most recently used first. Keys are shown abbreviated to 16 digits;\n"
+       "--json gives them whole, with the NVRTC and Jet versions of each entry.\n",
+       {"--json"},
+       0,
+       jet::cli::run_list},
+      {"show",
+       "show one entry: header, options, source, machine code",
+       "jet-cache show KEY [--json]",
+       "KEY may be any unique prefix of a key. The machine code is disassembled with\n"
+       "cuobjdump -sass when cuobjdump is on PATH; PTX entries show their PTX.\n",
+       {"--json"},
+       1,
+       jet::cli::run_show},
+      {"stats",
+       "count entries, bytes and unreadable entries",
+       "jet-cache stats [--json]",
+       "Reads every entry's header; 'bad entries' are those whose header cannot be read.\n"
+       "'jet-cache verify' also checks the checksums.\n",
+       {"--json"},
+       0,
+       jet::cli::run_stats},
+      {"verify",
+       "check every entry's checksum and permissions",
+       "jet-cache verify [--fix] [--json]",
+       "Exit status 1 when problems were found and not fixed. --fix removes bad entries;\n"
+       "folders writable by others are reported, never changed.\n",
+       {"--fix", "--json"},
+       0,
+       jet::cli::run_verify},
+      {"prune",
+       "remove least-recently-used or unused entries",
+       "jet-cache prune [--max-bytes N] [--older-than DURATION]",
+       "--max-bytes N       remove least-recently-used entries until at most N bytes remain\n"
+       "                    (N may end in K, M or G: 500M)\n"
+       "--older-than D      remove entries not used for D: 30s, 10m, 2h, 7d or 2w\n",
+       {"--max-bytes", "--older-than"},
+       0,
+       jet::cli::run_prune},
+      {"clear",
+       "remove every entry",
+       "jet-cache clear",
+       "Removes entries and temporary files only; other files in the folder are left alone.\n",
+       {},
+       0,
+       jet::cli::run_clear},
+      {"warm",
+       "compile the kernels of a record file into the cache",
+       "jet-cache warm FILE [--arch sm_90]",
+       "FILE is what a program wrote with JET_CACHE_RECORD=FILE. Every kernel in it is compiled\n"
+       "for --arch (default: the arch it was recorded for) and stored, so that a deployment\n"
+       "starts with a full cache. Needs no GPU. Exit status 1 if any kernel failed.\n",
+       {"--arch"},
+       1,
+       jet::cli::run_warm},
+  };
+  return table;
+}
+
+void print_usage(std::FILE* to) {
+  std::string text =
+      "usage: jet-cache [--dir DIR] <command> [options]\n\n"
+      "Inspects and manages Jet's kernel cache.\n\ncommands:\n";
+  for (const command& c : commands()) text += fmt::format("  {:<8}{}\n", c.name, c.summary);
+  text +=
+      "\n--dir DIR points at another cache folder; --help after a command explains it.\n"
+      "Exit status: 0 fine, 1 a check found problems or the work failed, 2 a usage mistake.\n";
+  std::fputs(text.c_str(), to);
+}
+
+int run(int argc, char** argv) {
+  const invocation inv = jet::cli::parse_command_line(argc, argv);
+  if (inv.command.empty()) {
+    if (inv.help) {
+      print_usage(stdout);
+      return 0;
+    }
+    throw jet::cli::usage_error("no command given");
+  }
+  if (inv.command == "help") {
+    print_usage(stdout);
+    return 0;
+  }
+  const auto found = std::find_if(commands().begin(), commands().end(),
+                                  [&](const command& c) { return c.name == inv.command; });
+  if (found == commands().end())
+    throw jet::cli::usage_error("unknown command '" + inv.command + "'");
+  const command& c = *found;
+  if (inv.help) {
+    fmt::print("usage: {} [--dir DIR]\n\n{}\n{}", c.usage, c.summary, c.details);
+    return 0;
+  }
+  for (const std::string& option : inv.given)
+    if (option != "--dir" &&
+        std::find(c.options.begin(), c.options.end(), option) == c.options.end())
+      throw jet::cli::usage_error(fmt::format("'{}' takes no {} option", c.name, option));
+  if (inv.operands.size() > c.operands)
+    throw jet::cli::usage_error(
+        fmt::format("'{}' does not take '{}'", c.name, inv.operands[c.operands]));
+  if (inv.operands.size() < c.operands)
+    throw jet::cli::usage_error(fmt::format("usage: {}", c.usage));
+  return c.run(inv);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  try {
+    return run(argc, argv);
+  } catch (const jet::cli::usage_error& e) {
+    std::fprintf(stderr, "jet-cache: %s\n", e.what());
+    std::fprintf(stderr,
+                 "run 'jet-cache --help' for the commands, 'jet-cache COMMAND --help' for one\n");
+    return 2;
+  } catch (const std::exception& e) {
+    std::fprintf(stderr, "jet-cache: %s\n", e.what());
+    return 1;
+  }
+}
