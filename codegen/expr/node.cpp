@@ -1,5 +1,5 @@
 // Node factories: every expression node is checked and typed here, when it is made.
-#include "jet/detail/node.hpp"
+#include "codegen/expr/node.hpp"
 
 #include <algorithm>
 #include <iterator>
@@ -117,23 +117,15 @@ void check_weak_integer_fits(const scalar_value& s, dtype t) {
   throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
 }
 
-// An operand converted to the loop dtype: weak scalars take it, arrays get a cast.
+// An operand converted to the loop dtype: arrays get a cast; weak scalars stay as they are
+// and take the loop dtype when the kernel is built (node::type_of_operand).
 node_ptr typed_operand(node_ptr arg, dtype loop) {
-  if (!arg->is_weak()) return make_cast(std::move(arg), loop);
-  if (arg.use_count() == 1) {
-    // A scalar written in the expression and used only here: type it in place. make_scalar
-    // made it non-const and nobody else can see it, so this saves a copy per scalar.
-    const_cast<node&>(*arg).type = loop;
-    return arg;
-  }
-  auto typed = std::make_shared<scalar_node>(static_cast<const scalar_node&>(*arg));
-  typed->type = loop;
-  return typed;
+  return arg->is_weak() || arg->type == loop ? arg : make_cast(std::move(arg), loop);
 }
 
 // The node of `op` over `args`, which it takes (moved: every shared_ptr copy is an atomic
 // count on a multi-threaded host, several per node of every expression).
-node_ptr finish(op_code op, dtype type, node_ptr* args, int n) {
+node_ptr finish(op_code op, dtype type, dtype loop, node_ptr* args, int n) {
   for (int i = 0; i < n; ++i)
     if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
   // Equal shapes and scalars (no axes) are the common cases: the result's shape is then an
@@ -164,7 +156,8 @@ node_ptr finish(op_code op, dtype type, node_ptr* args, int n) {
   }
   out->op = op;
   out->type = type;
-  out->arity = n;
+  out->operand_type = loop;
+  out->arity = static_cast<std::int8_t>(n);
   for (int i = 0; i < n; ++i) {
     out->contains_reduction = out->contains_reduction || args[i]->contains_reduction;
     out->args[i] = std::move(args[i]);
@@ -239,30 +232,33 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
     throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
   if (op == op_code::where) {
     const dtype t = common_dtype(args + 1, 2);
-    for (int i = 1; i < 3; ++i) check_weak_integer_fits(args[i]->scalar(), t);
+    for (int i = 1; i < 3; ++i)
+      if (args[i]->is_weak()) check_weak_integer_fits(args[i]->scalar(), t);
     if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
     for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
-    return finish(op, t, args, 3);
+    return finish(op, t, t, args, 3);
   }
   dtype loop;
   if (!uniform_loop(op, args, n, loop)) loop = resolve_loop(op, args, n);
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
                        : r.result == result_rule::real  ? real_dtype(loop)
                                                         : loop;
-  for (int i = 0; i < n; ++i)
-    if (args[i]->is_weak() || args[i]->type != loop) args[i] = typed_operand(std::move(args[i]), loop);
-  return finish(op, result, args, n);
+  for (int i = 0; i < n; ++i) args[i] = typed_operand(std::move(args[i]), loop);
+  return finish(op, result, loop, args, n);
 }
 
 }  // namespace
 
 const char* op_name(op_code op) { return row(op).name; }
+dtype type_of(const node& n) { return n.type; }
+const shape& shape_of(const node& n) { return n.extents(); }
 int op_arity(op_code op) { return row(op).arity; }
 
 node_ptr make_input(const array& value) {
   auto out = std::make_shared<input_node>();
   out->op = op_code::input;
   out->type = value.dtype();
+  out->operand_type = out->type;
   out->data = value;
   out->set_extents(out->data.shape(), -1);
   return out;
@@ -273,6 +269,7 @@ node_ptr make_scalar(scalar_value value) {
   auto out = std::make_shared<scalar_node>();
   out->op = op_code::scalar;
   out->type = default_dtype(value.kind);
+  out->operand_type = out->type;
   out->set_extents(no_axes, -1);
   out->value = value;
   return out;
@@ -284,6 +281,7 @@ node_ptr make_cast(node_ptr arg, dtype to) {
   auto out = std::make_shared<node>();
   out->op = op_code::cast;
   out->type = to;
+  out->operand_type = arg->type;
   out->arity = 1;
   out->set_extents(arg->extents(), 0);
   out->contains_reduction = arg->contains_reduction;
@@ -295,6 +293,7 @@ node_ptr make_index(const shape& extents) {
   auto out = std::make_shared<shaped_node>();
   out->op = op_code::index;
   out->type = dtype::int64;
+  out->operand_type = out->type;
   out->own = extents;
   out->set_extents(out->own, -1);
   return out;

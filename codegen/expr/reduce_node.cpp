@@ -1,7 +1,7 @@
 // Reduction nodes: checked when made, in NumPy's words.
 #include <string>
 
-#include "jet/detail/node.hpp"
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 
 namespace jet::detail {
@@ -49,6 +49,7 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
   auto out = std::make_shared<reduce_node>();
   out->op = op_code::reduce;
   out->type = result;
+  out->operand_type = arg->type;
   out->arity = 1;
   out->spec = spec;
   out->contains_reduction = true;

@@ -108,10 +108,13 @@ class builder {
     s_.made.clear();
   }
 
-  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`.
-  // Only shared nodes can be reached twice: the tree is immutable, and each parent holds
-  // its operands, so the others need no entry among the nodes seen.
-  std::int16_t visit(const detail::node& n, bool shared) {
+  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`;
+  // a weak scalar becomes a parameter of dtype `as`, the one its parent computes in. Only
+  // shared nodes can be reached twice: the tree is immutable, and each parent holds its
+  // operands, so the others need no entry among the nodes seen. Scalars are never looked up:
+  // each use is a parameter of its own, of the dtype that use gives it.
+  std::int16_t visit(const detail::node& n, bool shared, dtype as) {
+    shared = shared && n.op != detail::op_code::scalar;
     if (shared) {
       const int seen = s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
       if (seen >= 0) return s_.visited[seen].second;
@@ -122,11 +125,13 @@ class builder {
     switch (n.op) {
       case detail::op_code::input: in.slot = add_input(n.value()); break;
       case detail::op_code::scalar:
+        in.type = as;
         in.slot = static_cast<std::int16_t>(g_.params.size());
-        g_.params.push_back({n.type, n.scalar()});
+        g_.params.push_back({as, n.scalar()});
         break;
       default:
-        for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
+        for (int i = 0; i < n.arity; ++i)
+          in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1, n.type_of_operand(i));
     }
     const std::int16_t index = add(in);
     if (shared) {
@@ -170,7 +175,7 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
   g.extents = extents;
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
-  std::int16_t result = b.visit(root, false);
+  std::int16_t result = b.visit(root, false, root.type);
   if (root.type != type) {
     ir::instr cast;
     cast.op = detail::op_code::cast;

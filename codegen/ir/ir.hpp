@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "jet/detail/node.hpp"
+#include "codegen/expr/node.hpp"
 #include "jet/dtype.hpp"
 #include "jet/shape.hpp"
 

@@ -1,7 +1,7 @@
 // How each op is written in CUDA C, by the kind of dtype it computes in.
 #pragma once
 
-#include "jet/detail/node.hpp"
+#include "codegen/expr/node.hpp"
 
 namespace jet::codegen {
 

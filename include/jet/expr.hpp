@@ -8,38 +8,13 @@
 #include <type_traits>
 
 #include "jet/array.hpp"
-#include "jet/detail/node.hpp"
+#include "jet/detail/expr_node.hpp"
 
 namespace jet {
 
 template <class T>
 concept arithmetic_scalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
                             std::is_same_v<T, std::complex<double>>;
-
-namespace detail {
-template <arithmetic_scalar T>
-scalar_value to_scalar_value(T v) {
-  scalar_value s;
-  if constexpr (std::is_same_v<T, bool>) {
-    s.kind = weak_kind::boolean;
-    s.integer = v;
-    s.number = v ? 1.0 : 0.0;
-  } else if constexpr (std::is_integral_v<T>) {
-    s.kind = weak_kind::integer;
-    s.integer = static_cast<std::int64_t>(v);
-    s.is_unsigned = std::is_unsigned_v<T> && s.integer < 0;
-    s.number = s.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v))
-                             : static_cast<double>(v);
-  } else if constexpr (std::is_floating_point_v<T>) {
-    s.kind = weak_kind::floating;
-    s.number = static_cast<double>(v);
-  } else {
-    s.kind = weak_kind::complex;
-    s.number = std::complex<double>(v.real(), v.imag());
-  }
-  return s;
-}
-}  // namespace detail
 
 class expr {
  public:
@@ -49,10 +24,10 @@ class expr {
   expr(T value) : node_(detail::make_scalar(detail::to_scalar_value(value))) {}  // NOLINT
   explicit expr(detail::node_ptr n) : node_(std::move(n)) {}
 
-  jet::dtype dtype() const { return node_->type; }
-  const jet::shape& shape() const { return node_->extents(); }
-  int ndim() const { return node_->extents().size(); }
-  std::int64_t size() const { return node_->extents().product(); }
+  jet::dtype dtype() const { return detail::type_of(*node_); }
+  const jet::shape& shape() const { return detail::shape_of(*node_); }
+  int ndim() const { return shape().size(); }
+  std::int64_t size() const { return shape().product(); }
   // Evaluates into a new array.
   array eval() const { return array(*this); }
   expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }

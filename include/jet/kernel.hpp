@@ -174,28 +174,13 @@ class kernel_arg {
   kernel_arg(const expr& e) : array_(e), is_array_(true) {}   // NOLINT
   template <class T>
     requires arithmetic_scalar<T>
-  kernel_arg(T value) {  // NOLINT
-    if constexpr (std::is_same_v<T, bool>) {
-      weak_ = weak_kind::boolean;
-      integer_ = value;
-    } else if constexpr (std::is_integral_v<T>) {
-      weak_ = weak_kind::integer;
-      integer_ = static_cast<std::int64_t>(value);
-      unsigned_ = std::is_unsigned_v<T> && integer_ < 0;
-    } else if constexpr (std::is_floating_point_v<T>) {
-      weak_ = weak_kind::floating;
-      number_ = static_cast<double>(value);
-    } else {
-      weak_ = weak_kind::complex;
-      number_ = {value.real(), value.imag()};
-    }
-  }
+  kernel_arg(T value) : scalar_(detail::to_scalar_value(value)) {}  // NOLINT
   kernel_arg(float16_t value) : type_(dtype::float16), bits_(value.bits) {}    // NOLINT
   kernel_arg(bfloat16_t value) : type_(dtype::bfloat16), bits_(value.bits) {}  // NOLINT
   bool is_array() const { return is_array_; }
   const array& value() const { return array_; }
   // A weak scalar's kind; none for arrays and for 16-bit float scalars.
-  weak_kind scalar_kind() const { return weak_; }
+  weak_kind scalar_kind() const { return scalar_.kind; }
   // A 16-bit float scalar's dtype.
   dtype scalar_type() const { return type_; }
   // The scalar's bytes as a value of `t`, laid out as the kernel's C type of `t` (see
@@ -206,12 +191,9 @@ class kernel_arg {
  private:
   array array_;
   bool is_array_ = false;
-  weak_kind weak_ = weak_kind::none;
-  dtype type_ = dtype::float64;
-  bool unsigned_ = false;  // an unsigned 64-bit value above INT64_MAX
-  std::int64_t integer_ = 0;
-  std::complex<double> number_;  // a floating or complex value
-  std::uint16_t bits_ = 0;       // a 16-bit float's
+  detail::scalar_value scalar_;  // a weak scalar (kind none for arrays and 16-bit floats)
+  dtype type_ = dtype::float64;  // a 16-bit float's dtype
+  std::uint16_t bits_ = 0;       // and its bits
 };
 
 // The outputs of an elementwise or reduction kernel; converts to an array when there is one.

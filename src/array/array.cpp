@@ -4,6 +4,7 @@
 #include <cstring>
 #include <string>
 
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/device/cuda_check.hpp"

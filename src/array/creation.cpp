@@ -2,6 +2,7 @@
 #include <cmath>
 #include <string>
 
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/device/cuda_check.hpp"

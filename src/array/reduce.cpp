@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 

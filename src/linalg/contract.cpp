@@ -4,7 +4,9 @@
 #include <optional>
 #include <string>
 
+#include "codegen/expr/node.hpp"
 #include "codegen/linalg/contraction.hpp"
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/linalg.hpp"
 #include "jet/ops.hpp"

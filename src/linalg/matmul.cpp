@@ -4,8 +4,10 @@
 #include <string>
 #include <utility>
 
+#include "codegen/expr/node.hpp"
 #include "codegen/linalg/blas_plan.hpp"
 #include "codegen/linalg/matmul_shape.hpp"
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/linalg.hpp"
 #include "jet/ops.hpp"

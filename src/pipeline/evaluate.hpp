@@ -7,7 +7,7 @@
 
 #include "codegen/ir/ir.hpp"
 #include "jet/array.hpp"
-#include "jet/detail/node.hpp"
+#include "codegen/expr/node.hpp"
 #include "jet/expr.hpp"
 #include "src/device/loaded_kernel.hpp"
 #include "src/device/memory.hpp"

@@ -43,19 +43,21 @@ double widened(dtype t, std::uint16_t bits) {
 }  // namespace
 
 void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
-  if (weak_ == weak_kind::none && t == type_) {
+  const weak_kind weak = scalar_.kind;
+  if (weak == weak_kind::none && t == type_) {
     put_param(out, bits_);
     return;
   }
-  const bool integral = weak_ == weak_kind::integer || weak_ == weak_kind::boolean;
-  const double real = weak_ == weak_kind::none ? widened(type_, bits_)
-                      : integral ? (unsigned_ ? static_cast<double>(static_cast<std::uint64_t>(integer_))
-                                              : static_cast<double>(integer_))
-                                 : number_.real();
-  const double imag = weak_ == weak_kind::complex ? number_.imag() : 0.0;
-  const std::int64_t whole = integral ? integer_ : static_cast<std::int64_t>(real);
+  const bool integral = weak == weak_kind::integer || weak == weak_kind::boolean;
+  const std::int64_t integer = scalar_.integer;
+  const double real = weak == weak_kind::none ? widened(type_, bits_)
+                      : integral ? (scalar_.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(integer))
+                                                        : static_cast<double>(integer))
+                                 : scalar_.number.real();
+  const double imag = weak == weak_kind::complex ? scalar_.number.imag() : 0.0;
+  const std::int64_t whole = integral ? integer : static_cast<std::int64_t>(real);
   switch (t) {
-    case dtype::bool_: put_param(out, static_cast<bool>(integral ? integer_ != 0 : real != 0 || imag != 0)); return;
+    case dtype::bool_: put_param(out, static_cast<bool>(integral ? integer != 0 : real != 0 || imag != 0)); return;
     case dtype::int8: put_param(out, static_cast<std::int8_t>(whole)); return;
     case dtype::int16: put_param(out, static_cast<std::int16_t>(whole)); return;
     case dtype::int32: put_param(out, static_cast<std::int32_t>(whole)); return;
@@ -64,7 +66,7 @@ void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
     case dtype::uint16: put_param(out, static_cast<std::uint16_t>(whole)); return;
     case dtype::uint32: put_param(out, static_cast<std::uint32_t>(whole)); return;
     case dtype::uint64:
-      put_param(out, integral ? static_cast<std::uint64_t>(integer_) : static_cast<std::uint64_t>(real));
+      put_param(out, integral ? static_cast<std::uint64_t>(integer) : static_cast<std::uint64_t>(real));
       return;
     case dtype::float16: put_param(out, float16_t(rounded_to_odd(real)).bits); return;
     case dtype::bfloat16: put_param(out, bfloat16_t(rounded_to_odd(real)).bits); return;

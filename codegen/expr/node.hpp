@@ -1,41 +1,18 @@
-// The immutable nodes behind jet::expr. Built only through make_* factories, which check
+// The immutable nodes behind jet::expr. Built only through the make_* factories, which check
 // operands and resolve the result's dtype and shape when the node is made.
 #pragma once
 
 #include <algorithm>
-#include <complex>
 #include <cstdint>
 #include <memory>
 #include <vector>
 
 #include "jet/array.hpp"
-#include "jet/detail/op_list.hpp"
+#include "jet/detail/expr_node.hpp"
 #include "jet/dtype.hpp"
 #include "jet/shape.hpp"
 
 namespace jet::detail {
-
-enum class op_code : std::uint8_t {
-  input,   // reads an array
-  scalar,  // a kernel parameter
-  cast,    // converts to the node's dtype
-  index,   // the element's flat index in the result, as int64 (for arange, linspace)
-  reduce,  // a reduction of its one argument (a reduce_node)
-#define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
-  JET_ELEMENTWISE_OPS(JET_OP_ENUM)
-#undef JET_OP_ENUM
-};
-
-// A C++ scalar as it was written: its weak kind and its exact value.
-struct scalar_value {
-  weak_kind kind = weak_kind::none;
-  bool is_unsigned = false;     // integer holds a uint64 above INT64_MAX, bit for bit
-  std::int64_t integer = 0;     // bool and integer values
-  std::complex<double> number;  // floating and complex values (and integers, widened)
-};
-
-struct node;
-using node_ptr = std::shared_ptr<const node>;
 
 // An expression node. Nodes are small (64 bytes, so that glibc keeps freed ones in its fast
 // bins: an expression makes and frees one per operation on every call). What only some nodes
@@ -47,13 +24,16 @@ struct node {
   node() {}  // NOLINT(modernize-use-equals-default)
   op_code op = op_code::input;
   dtype type = dtype::float64;
+  // The dtype of the node's operands (where's condition aside, which is bool): an op's loop
+  // dtype, which its weak scalar operands take when the kernel is built; a cast's source dtype.
+  dtype operand_type = dtype::float64;
   bool contains_reduction = false;  // this node or one below it is a reduction
 
  private:
   std::int8_t shared_with_ = -1;  // see set_extents
 
  public:
-  int arity = 0;
+  std::int8_t arity = 0;
   node_ptr args[3];
 
   // The broadcast shape of the result.
@@ -75,6 +55,11 @@ struct node {
   const array& value() const;
   // The value of an op_code::scalar node.
   const scalar_value& scalar() const;
+  // The dtype operand `i` computes in: a weak scalar takes it (operand_type, or bool for
+  // where's condition); anything else has it already.
+  dtype type_of_operand(int i) const {
+    return op == op_code::where && i == 0 ? dtype::bool_ : operand_type;
+  }
 
  private:
   const shape* extents_ = nullptr;
@@ -83,11 +68,15 @@ struct node {
 // Only input nodes carry an array, which keeps the other nodes small and cheap to make.
 struct input_node final : node {
   input_node() {}  // NOLINT(modernize-use-equals-default): as node()
-  input_node(const input_node& other) : node(other), data(other.data) { set_extents(data.shape(), -1); }
+  input_node(const input_node& other) : node(other), data(other.data) {
+    set_extents(data.shape(), -1);
+  }
   input_node& operator=(const input_node&) = delete;
   array data;
 };
 
+// A weak scalar keeps the dtype its kind defaults to (default_dtype); the op that consumes it
+// decides the dtype it takes in the kernel (node::type_of_operand).
 struct scalar_node final : node {
   scalar_node() {}  // NOLINT(modernize-use-equals-default): as node()
   scalar_value value;
@@ -103,7 +92,9 @@ struct shaped_node : node {
 };
 
 inline const array& node::value() const { return static_cast<const input_node*>(this)->data; }
-inline const scalar_value& node::scalar() const { return static_cast<const scalar_node*>(this)->value; }
+inline const scalar_value& node::scalar() const {
+  return static_cast<const scalar_node*>(this)->value;
+}
 
 // What a reduction computes. Norms are sums, maxima or minima of a transformed input with a
 // post-step (see src/array/reduce.cpp).
@@ -128,19 +119,13 @@ struct reduce_node final : shaped_node {
 };
 inline const reduce_spec& spec_of(const node& n) { return static_cast<const reduce_node&>(n).spec; }
 
-// Factories: each checks its operands and throws jet::error kinds in NumPy's words.
-node_ptr make_input(const array& value);
-node_ptr make_scalar(scalar_value value);
-node_ptr make_cast(node_ptr arg, dtype to);
+// The element index over `extents`, as int64.
 node_ptr make_index(const shape& extents);
 // A reduction of `arg` (already in the dtype it accumulates in) to `result` dtype. Checks
 // the axes against NumPy's rules for `op` (empty extremes, argmin over several axes).
 node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result);
 // NumPy's name of a reduction ("sum", "argmax", ...).
 const char* reduce_name(reduce_op op);
-node_ptr make_op(op_code op, node_ptr a);
-node_ptr make_op(op_code op, node_ptr a, node_ptr b);
-node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
 
 // A copy of `n` (of its own node type) whose arguments may then be replaced with set_arg.
 std::shared_ptr<node> copy_node(const node& n);

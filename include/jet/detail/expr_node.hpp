@@ -1,0 +1,79 @@
+// What jet::expr needs of the nodes behind it: the op codes, a C++ scalar as it was written,
+// and the factories that check and type each node when it is made. The nodes themselves are
+// Jet's own (codegen/expr/node.hpp); an expression holds them through node_ptr.
+#pragma once
+
+#include <complex>
+#include <cstdint>
+#include <memory>
+#include <type_traits>
+
+#include "jet/detail/op_list.hpp"
+#include "jet/dtype.hpp"
+#include "jet/shape.hpp"
+
+namespace jet {
+class array;
+}
+
+namespace jet::detail {
+
+enum class op_code : std::uint8_t {
+  input,   // reads an array
+  scalar,  // a kernel parameter
+  cast,    // converts to the node's dtype
+  index,   // the element's flat index in the result, as int64 (for arange, linspace)
+  reduce,  // a reduction of its one argument
+#define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
+  JET_ELEMENTWISE_OPS(JET_OP_ENUM)
+#undef JET_OP_ENUM
+};
+
+// A C++ scalar as it was written: its weak kind and its exact value.
+struct scalar_value {
+  weak_kind kind = weak_kind::none;
+  bool is_unsigned = false;     // integer holds a uint64 above INT64_MAX, bit for bit
+  std::int64_t integer = 0;     // bool and integer values
+  std::complex<double> number;  // floating and complex values (and integers, widened)
+};
+
+// The weak kind and exact value of a C++ arithmetic or complex scalar.
+template <class T>
+scalar_value to_scalar_value(T v) {
+  scalar_value s;
+  if constexpr (std::is_same_v<T, bool>) {
+    s.kind = weak_kind::boolean;
+    s.integer = v;
+    s.number = v ? 1.0 : 0.0;
+  } else if constexpr (std::is_integral_v<T>) {
+    s.kind = weak_kind::integer;
+    s.integer = static_cast<std::int64_t>(v);
+    s.is_unsigned = std::is_unsigned_v<T> && s.integer < 0;
+    s.number = s.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v))
+                             : static_cast<double>(v);
+  } else if constexpr (std::is_floating_point_v<T>) {
+    s.kind = weak_kind::floating;
+    s.number = static_cast<double>(v);
+  } else {
+    s.kind = weak_kind::complex;
+    s.number = std::complex<double>(v.real(), v.imag());
+  }
+  return s;
+}
+
+struct node;
+using node_ptr = std::shared_ptr<const node>;
+
+// Factories: each checks its operands and throws jet::error kinds in NumPy's words.
+node_ptr make_input(const array& value);
+node_ptr make_scalar(scalar_value value);
+node_ptr make_cast(node_ptr arg, dtype to);
+node_ptr make_op(op_code op, node_ptr a);
+node_ptr make_op(op_code op, node_ptr a, node_ptr b);
+node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
+
+// A node's dtype and its result's shape.
+dtype type_of(const node& n);
+const shape& shape_of(const node& n);
+
+}  // namespace jet::detail
