@@ -15,6 +15,7 @@ install_missing() {
   command -v g++ >/dev/null || missing+=(g++)
   [ -e /usr/include/fmt/format.h ] || missing+=(libfmt-dev)
   [ -e /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
+  [ -e /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
   [ -e /usr/include/catch2/catch.hpp ] || [ -e /usr/include/catch2/catch_test_macros.hpp ] ||
     [ -e /usr/local/include/catch2/catch_test_macros.hpp ] || missing+=(catch2)
   if [ ${#missing[@]} -gt 0 ]; then

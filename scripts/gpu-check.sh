@@ -13,7 +13,10 @@ export PYTHONUNBUFFERED=1
 # The tests fill the disk cache as a user's program would; keep it with the build.
 export JET_CACHE_DIR=$PWD/$build/kernel-cache
 
-cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} \
+# Packages the machine's image lacks, carried in .deps by scripts/device-deps.sh.
+deps=""
+[ -d .deps/root/usr ] && deps="-DCMAKE_PREFIX_PATH=$PWD/.deps/root/usr"
+cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${arch:+-DCMAKE_CUDA_ARCHITECTURES=$arch} $deps \
   > "$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
 cmake --build "$build" -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
 

@@ -9,36 +9,39 @@
 #include <cstring>
 #include <fstream>
 
+#include <nlohmann/json.hpp>
+
 #include "jet/error.hpp"
-#include "src/cache/json.hpp"
 
 namespace jet::detail {
 
 namespace {
 
-std::string quoted_list(const std::vector<std::string>& items) {
-  std::string list = "[";
-  for (std::size_t i = 0; i < items.size(); ++i) list += (i ? "," : "") + json::quote(items[i]);
-  return list + "]";
+using json = nlohmann::ordered_json;
+
+std::vector<std::string> strings_of(const json& line, const char* key) {
+  return line.contains(key) ? line.at(key).get<std::vector<std::string>>() : std::vector<std::string>{};
 }
 
-std::vector<std::string> strings_of(const json::value& list) {
-  std::vector<std::string> out;
-  for (const json::value& item : list.as_array()) out.push_back(item.as_string());
-  return out;
+// One record line, or "" when a text in it is not UTF-8 (JSON holds Unicode text only).
+std::string line_of(const recorded_kernel& kernel) {
+  json line = {{"name", kernel.source.name}, {"arch", kernel.arch}, {"options", kernel.options}};
+  // Only user kernels have extras.
+  if (!kernel.extras.options.empty()) line["extra_options"] = kernel.extras.options;
+  if (!kernel.extras.name_expressions.empty()) line["name_expressions"] = kernel.extras.name_expressions;
+  line["source"] = kernel.source.source;
+  try {
+    return line.dump() + "\n";
+  } catch (const json::type_error&) {
+    return "";
+  }
 }
 
 }  // namespace
 
 int append_record(const std::string& file, const recorded_kernel& kernel) {
-  std::string line = "{\"name\":" + json::quote(kernel.source.name) + ",\"arch\":" + json::quote(kernel.arch) +
-                     ",\"options\":" + quoted_list(kernel.options);
-  // Only user kernels have extras; Jet's own lines stay as they were.
-  if (!kernel.extras.options.empty()) line += ",\"extra_options\":" + quoted_list(kernel.extras.options);
-  if (!kernel.extras.name_expressions.empty())
-    line += ",\"name_expressions\":" + quoted_list(kernel.extras.name_expressions);
-  line += ",\"source\":" + json::quote(kernel.source.source) + "}\n";
-
+  const std::string line = line_of(kernel);
+  if (line.empty()) return EILSEQ;
   const int fd = open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
   // O_APPEND alone does not keep a large write whole against concurrent appenders; the lock does.
@@ -59,22 +62,28 @@ record_file read_records(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw cache_error("cannot read record file " + file + ": " + std::strerror(errno));
   record_file out;
-  std::string line;
-  for (int number = 1; std::getline(in, line); ++number) {
-    if (line.empty()) continue;
+  std::string text;
+  for (int number = 1; std::getline(in, text); ++number) {
+    if (text.empty()) continue;
+    const std::string where = "line " + std::to_string(number) + ": ";
     try {
-      const json::value v = json::parse(line);
+      const json line = json::parse(text);
       recorded_kernel k;
-      k.source.name = v["name"].as_string();
-      k.source.source = v["source"].as_string();
-      k.arch = v["arch"].as_string();
-      k.options = strings_of(v["options"]);
-      if (v.contains("extra_options")) k.extras.options = strings_of(v["extra_options"]);
-      if (v.contains("name_expressions")) k.extras.name_expressions = strings_of(v["name_expressions"]);
-      if (k.source.name.empty()) throw value_error("the kernel name is empty");
+      k.source.name = line.at("name").get<std::string>();
+      k.source.source = line.at("source").get<std::string>();
+      k.arch = line.at("arch").get<std::string>();
+      k.options = line.at("options").get<std::vector<std::string>>();
+      k.extras.options = strings_of(line, "extra_options");
+      k.extras.name_expressions = strings_of(line, "name_expressions");
+      if (k.source.name.empty()) {
+        out.problems.push_back(where + "the kernel name is empty");
+        continue;
+      }
       out.kernels.push_back(std::move(k));
-    } catch (const value_error& e) {
-      out.problems.push_back("line " + std::to_string(number) + ": " + e.what());
+    } catch (const json::parse_error& e) {
+      out.problems.push_back(where + "invalid JSON: " + e.what());
+    } catch (const json::exception& e) {
+      out.problems.push_back(where + "not a kernel record: " + e.what());
     }
   }
   return out;

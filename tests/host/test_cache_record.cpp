@@ -1,4 +1,6 @@
 // Record files and warming: what a program used comes back, compiled, into another cache.
+#include <cerrno>
+#include <filesystem>
 #include <string>
 
 #include "jet/error.hpp"
@@ -29,6 +31,20 @@ TEST_CASE("a record line round-trips any source text", "[host][cache]") {
   REQUIRE(back.problems.size() == 1);
   CHECK(back.problems[0].rfind("line 2: invalid JSON", 0) == 0);
   CHECK_THROWS_AS(jet::detail::read_records(dir / "missing.jsonl"), jet::cache_error);
+}
+
+TEST_CASE("a source that is not UTF-8 is not recorded, and says why", "[host][cache]") {
+  const jet_test::temp_dir dir;
+  jet::detail::recorded_kernel k;
+  k.source = {"latin1", "// caf\xe9\n"};
+  k.arch = "sm_90";
+  CHECK(jet::detail::append_record(dir / "r.jsonl", k) == EILSEQ);
+  CHECK_FALSE(std::filesystem::exists(dir / "r.jsonl"));
+  jet_test::write_file(dir / "fields.jsonl", "{\"name\":\"k\",\"arch\":\"sm_90\",\"options\":[1],\"source\":\"\"}\n");
+  const jet::detail::record_file back = jet::detail::read_records(dir / "fields.jsonl");
+  CHECK(back.kernels.empty());
+  REQUIRE(back.problems.size() == 1);
+  CHECK(back.problems[0].rfind("line 1: not a kernel record", 0) == 0);
 }
 
 TEST_CASE("record -> warm -> every recorded key is in the new cache", "[host][cache]") {

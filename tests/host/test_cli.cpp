@@ -5,9 +5,10 @@
 #include <string>
 #include <vector>
 
+#include <nlohmann/json.hpp>
+
 #include "src/cache/directory.hpp"
 #include "src/cache/disk_cache.hpp"
-#include "src/cache/json.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
@@ -15,7 +16,7 @@ namespace {
 
 using jet_test::outcome;
 using jet_test::run;
-namespace json = jet::detail::json;
+using json = nlohmann::json;
 
 const std::string tool = JET_CACHE_TOOL;
 
@@ -38,7 +39,7 @@ struct filled_cache {
   }
 };
 
-json::value parsed(const outcome& o) {
+json parsed(const outcome& o) {
   INFO(o.out << o.err);
   REQUIRE(o.status <= 1);
   return json::parse(o.out);
@@ -67,28 +68,28 @@ TEST_CASE("jet-cache list shows every entry, most recently used first", "[host][
   CHECK(text.out.find("\n" + cache.ids[2].key.substr(0, 16) + "  k3  ") <
         text.out.find(cache.ids[0].key.substr(0, 16)));
 
-  const json::value v = parsed(cache.cli("list --json"));
-  CHECK(v["directory"].as_string() == cache.dir.path());
-  const auto& entries = v["entries"].as_array();
+  const json v = parsed(cache.cli("list --json"));
+  CHECK(v["directory"].get<std::string>() == cache.dir.path());
+  const auto& entries = v["entries"];
   REQUIRE(entries.size() == 3);
-  CHECK(entries[0]["key"].as_string() == cache.ids[2].key);
-  CHECK(entries[0]["name"].as_string() == "k3");
-  CHECK(entries[2]["name"].as_string() == "k1");
-  CHECK(entries[0]["arch"].as_string() == "sm_90");
-  CHECK(entries[0]["bytes"].as_number() ==
+  CHECK(entries[0]["key"].get<std::string>() == cache.ids[2].key);
+  CHECK(entries[0]["name"].get<std::string>() == "k3");
+  CHECK(entries[2]["name"].get<std::string>() == "k1");
+  CHECK(entries[0]["arch"].get<std::string>() == "sm_90");
+  CHECK(entries[0]["bytes"].get<double>() ==
         static_cast<double>(std::filesystem::file_size(cache.path(2))));
-  CHECK(entries[0]["created"].as_string().size() == 20);
-  CHECK(v["bad"].as_array().empty());
+  CHECK(entries[0]["created"].get<std::string>().size() == 20);
+  CHECK(v["bad"].empty());
 
   jet_test::write_file(cache.path(1), "garbage");
   const outcome damaged = cache.cli("list --json");
-  CHECK(parsed(damaged)["entries"].as_array().size() == 2);
-  CHECK(parsed(damaged)["bad"].as_array().at(0)["problem"].as_string() == "not a Jet cache entry");
+  CHECK(parsed(damaged)["entries"].size() == 2);
+  CHECK(parsed(damaged)["bad"].at(0)["problem"].get<std::string>() == "not a Jet cache entry");
   CHECK(cache.cli("list").err.find("1 entries could not be read") != std::string::npos);
 
   const jet_test::temp_dir empty;
   CHECK(run(tool + " list --dir " + empty.path()).out.empty());
-  CHECK(parsed(run(tool + " list --json --dir " + (empty / "none")))["entries"].as_array().empty());
+  CHECK(parsed(run(tool + " list --json --dir " + (empty / "none")))["entries"].empty());
 }
 
 TEST_CASE("jet-cache show finds an entry by unique prefix and disassembles with cuobjdump",
@@ -101,21 +102,21 @@ TEST_CASE("jet-cache show finds an entry by unique prefix and disassembles with 
   CHECK(text.out.find("options        --gpu-architecture=sm_90 -std=c++17\n") != std::string::npos);
   CHECK(text.out.find("--- source ---\n" + jet_test::small_kernel(1).source) != std::string::npos);
 
-  const json::value v = parsed(cache.cli("show " + key.substr(0, 8) + " --json"));
-  CHECK(v["key"].as_string() == key);
-  CHECK(v["name"].as_string() == "k1");
-  CHECK(v["source"].as_string() == jet_test::small_kernel(1).source);
-  CHECK(v["options"].as_array().at(0).as_string() == "--gpu-architecture=sm_90");
-  CHECK(v["image_bytes"].as_number() == static_cast<double>(jet_test::sample_image().image.size()));
+  const json v = parsed(cache.cli("show " + key.substr(0, 8) + " --json"));
+  CHECK(v["key"].get<std::string>() == key);
+  CHECK(v["name"].get<std::string>() == "k1");
+  CHECK(v["source"].get<std::string>() == jet_test::small_kernel(1).source);
+  CHECK(v["options"].at(0).get<std::string>() == "--gpu-architecture=sm_90");
+  CHECK(v["image_bytes"].get<double>() == static_cast<double>(jet_test::sample_image().image.size()));
 
   // A stand-in cuobjdump that reports its arguments and the size of the file it was given.
   const jet_test::temp_dir bin;
   jet_test::write_file(bin / "cuobjdump", "#!/bin/sh\necho \"SASS $1 $(wc -c < \"$2\")\"\n");
   REQUIRE(chmod((bin / "cuobjdump").c_str(), 0755) == 0);
-  const json::value sass = parsed(run("PATH=" + bin.path() + ":$PATH " + tool + " show " + key +
+  const json sass = parsed(run("PATH=" + bin.path() + ":$PATH " + tool + " show " + key +
                                       " --json --dir " + cache.dir.path()));
-  CHECK(sass["machine_code"]["format"].as_string() == "sass");
-  CHECK(sass["machine_code"]["text"].as_string() ==
+  CHECK(sass["machine_code"]["format"].get<std::string>() == "sass");
+  CHECK(sass["machine_code"]["text"].get<std::string>() ==
         "SASS -sass " + std::to_string(jet_test::sample_image().image.size()) + "\n");
   const outcome no_tool =
       run("PATH=/nonexistent " + tool + " show " + key + " --dir " + cache.dir.path());
@@ -158,26 +159,25 @@ TEST_CASE("jet-cache stats counts entries, bytes and unreadable entries", "[host
   const std::uint64_t total = std::filesystem::file_size(cache.path(0)) +
                               std::filesystem::file_size(cache.path(1)) +
                               std::filesystem::file_size(cache.path(2));
-  const json::value v =
+  const json v =
       parsed(run("JET_CACHE_MAX_BYTES=64M " + tool + " stats --json --dir " + cache.dir.path()));
-  CHECK(v["entries"].as_number() == 3);
-  CHECK(v["bytes"].as_number() == static_cast<double>(total));
-  CHECK(v["bad_entries"].as_number() == 0);
-  CHECK(v["max_bytes"].as_number() == 64 << 20);
-  CHECK(v["oldest_use"].as_string().size() == 20);
+  CHECK(v["entries"].get<double>() == 3);
+  CHECK(v["bytes"].get<double>() == static_cast<double>(total));
+  CHECK(v["bad_entries"].get<double>() == 0);
+  CHECK(v["max_bytes"].get<double>() == 64 << 20);
+  CHECK(v["oldest_use"].get<std::string>().size() == 20);
 
   jet_test::write_file(cache.path(0), "junk");
-  const json::value after = parsed(cache.cli("stats --json"));
-  CHECK(after["entries"].as_number() == 2);
-  CHECK(after["bad_entries"].as_number() == 1);
+  const json after = parsed(cache.cli("stats --json"));
+  CHECK(after["entries"].get<double>() == 2);
+  CHECK(after["bad_entries"].get<double>() == 1);
   const outcome text = cache.cli("stats");
   CHECK(text.status == 0);
   CHECK(text.out.find("entries        2\n") != std::string::npos);
   CHECK(text.out.find("bad entries    1\n") != std::string::npos);
 
   const jet_test::temp_dir empty;
-  CHECK(parsed(run(tool + " stats --json --dir " + empty.path()))["oldest_use"].type ==
-        json::value::kind::null);
+  CHECK(parsed(run(tool + " stats --json --dir " + empty.path()))["oldest_use"].is_null());
 }
 
 TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix removes the entries",
@@ -192,12 +192,12 @@ TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix remo
   jet_test::write_file(cache.path(1), flipped);
   const outcome found = cache.cli("verify --json");
   CHECK(found.status == 1);
-  const json::value v = parsed(found);
-  CHECK(v["checked"].as_number() == 3);
-  REQUIRE(v["bad"].as_array().size() == 1);
-  CHECK(v["bad"].as_array()[0]["key"].as_string() == cache.ids[1].key);
-  CHECK(v["bad"].as_array()[0]["problem"].as_string() == "checksum mismatch");
-  CHECK(v["ok"].boolean == false);
+  const json v = parsed(found);
+  CHECK(v["checked"].get<double>() == 3);
+  REQUIRE(v["bad"].size() == 1);
+  CHECK(v["bad"][0]["key"].get<std::string>() == cache.ids[1].key);
+  CHECK(v["bad"][0]["problem"].get<std::string>() == "checksum mismatch");
+  CHECK(v["ok"] == false);
 
   const outcome fixed = cache.cli("verify --fix");
   CHECK(fixed.status == 0);
@@ -213,7 +213,7 @@ TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix remo
                         " is writable by group or others (mode 0777)") != std::string::npos);
   REQUIRE(chmod(cache.dir.path().c_str(), 0700) == 0);
   REQUIRE(chmod(cache.path(0).c_str(), 0666) == 0);
-  CHECK(parsed(cache.cli("verify --json"))["bad"].as_array().at(0)["problem"].as_string() ==
+  CHECK(parsed(cache.cli("verify --json"))["bad"].at(0)["problem"].get<std::string>() ==
         "writable by group or others (mode 0666)");
 }
 
@@ -239,7 +239,7 @@ TEST_CASE("jet-cache prune and clear", "[host][cli]") {
   CHECK(cleared.status == 0);
   CHECK(cleared.out.rfind("removed 1 entries", 0) == 0);
   CHECK(std::filesystem::exists(cache.dir / "keep-me"));
-  CHECK(parsed(cache.cli("list --json"))["entries"].as_array().empty());
+  CHECK(parsed(cache.cli("list --json"))["entries"].empty());
 }
 
 TEST_CASE("jet-cache exits 2 on usage errors and 0 on --help", "[host][cli]") {

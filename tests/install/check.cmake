@@ -8,7 +8,7 @@ function(run)
 endfunction()
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/jet -G ${GENERATOR} -DCMAKE_BUILD_TYPE=Release
     -DJET_BUILD_TESTS=OFF -DJET_BUILD_BENCH=OFF -DJET_BUILD_EXAMPLES=OFF
-    -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix)
+    -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix "-DCMAKE_PREFIX_PATH=${PREFIX_PATH}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/jet)
 run(${CMAKE_COMMAND} --install ${WORK_DIR}/jet)
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/consumer -G ${GENERATOR}

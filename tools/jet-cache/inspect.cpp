@@ -11,12 +11,9 @@
 #include "tools/jet-cache/disassemble.hpp"
 #include "tools/jet-cache/output.hpp"
 #include "src/cache/disk_cache.hpp"
-#include "src/cache/json.hpp"
 
 namespace jet::cli {
 namespace {
-
-using detail::json::quote;
 
 std::int64_t seconds(std::int64_t ns) { return ns / 1000000000; }
 
@@ -25,12 +22,6 @@ std::string join(const std::vector<std::string>& words, std::string_view separat
   for (std::size_t i = 0; i < words.size(); ++i)
     out += (i ? std::string(separator) : "") + words[i];
   return out;
-}
-
-std::string json_strings(const std::vector<std::string>& words) {
-  std::vector<std::string> quoted;
-  for (const std::string& w : words) quoted.push_back(quote(w));
-  return "[" + join(quoted, ",") + "]";
 }
 
 void write(const std::string& text) { std::fwrite(text.data(), 1, text.size(), stdout); }
@@ -66,22 +57,19 @@ int run_list(const invocation& inv) {
   std::string out;
   auto to = std::back_inserter(out);
   if (inv.json) {
-    fmt::format_to(to, "{{\"directory\":{},\"entries\":[", quote(inv.dir));
-    for (std::size_t i = 0; i < listing.entries.size(); ++i) {
-      const detail::entry_info& e = listing.entries[i];
-      fmt::format_to(
-          to,
-          "{}{{\"key\":{},\"name\":{},\"arch\":{},\"bytes\":{},\"created\":{},\"last_used\":{},"
-          "\"nvrtc_version\":{},\"jet_version\":{}}}",
-          i ? "," : "", quote(e.file.key), quote(e.header.name), quote(e.header.arch), e.file.bytes,
-          quote(format_time(e.header.created)), quote(format_time(seconds(e.file.last_used_ns))),
-          quote(e.header.nvrtc_version), quote(e.header.jet_version));
-    }
-    fmt::format_to(to, "],\"bad\":[");
-    for (std::size_t i = 0; i < listing.bad.size(); ++i)
-      fmt::format_to(to, "{}{{\"key\":{},\"problem\":{}}}", i ? "," : "",
-                     quote(listing.bad[i].file.key), quote(listing.bad[i].problem));
-    out += "]}\n";
+    json entries = json::array(), bad = json::array();
+    for (const detail::entry_info& e : listing.entries)
+      entries.push_back({{"key", e.file.key},
+                         {"name", e.header.name},
+                         {"arch", e.header.arch},
+                         {"bytes", e.file.bytes},
+                         {"created", format_time(e.header.created)},
+                         {"last_used", format_time(seconds(e.file.last_used_ns))},
+                         {"nvrtc_version", e.header.nvrtc_version},
+                         {"jet_version", e.header.jet_version}});
+    for (const detail::bad_entry& b : listing.bad)
+      bad.push_back({{"key", b.file.key}, {"problem", b.problem}});
+    print_json({{"directory", inv.dir}, {"entries", entries}, {"bad", bad}});
   } else if (!listing.entries.empty()) {
     std::size_t name_width = 4;
     for (const detail::entry_info& e : listing.entries)
@@ -118,19 +106,22 @@ int run_show(const invocation& inv) {
     machine_code = disassemble(entry.image);
   const char* format = ptx ? "ptx" : "sass";
   if (inv.json) {
-    write(fmt::format(
-        "{{\"key\":{},\"path\":{},\"name\":{},\"arch\":{},\"format_version\":{},\"nvrtc_version\":{"
-        "},"
-        "\"jet_version\":{},\"created\":{},\"last_used\":{},\"compile_ms\":{:.3f},\"bytes\":{},"
-        "\"source_bytes\":{},"
-        "\"image_bytes\":{},\"options\":{},\"source\":{},\"machine_code\":{}}}\n",
-        quote(h.key), quote(file.path), quote(h.name), quote(h.arch), detail::cache_format_version,
-        quote(h.nvrtc_version), quote(h.jet_version), quote(format_time(h.created)),
-        quote(format_time(seconds(file.last_used_ns))), static_cast<double>(h.compile_us) / 1000.0,
-        file.bytes, h.source_bytes, h.image_bytes, json_strings(h.options), quote(entry.source),
-        machine_code
-            ? fmt::format("{{\"format\":{},\"text\":{}}}", quote(format), quote(*machine_code))
-            : "null"));
+    print_json({{"key", h.key},
+                {"path", file.path},
+                {"name", h.name},
+                {"arch", h.arch},
+                {"format_version", detail::cache_format_version},
+                {"nvrtc_version", h.nvrtc_version},
+                {"jet_version", h.jet_version},
+                {"created", format_time(h.created)},
+                {"last_used", format_time(seconds(file.last_used_ns))},
+                {"compile_ms", static_cast<double>(h.compile_us) / 1000.0},
+                {"bytes", file.bytes},
+                {"source_bytes", h.source_bytes},
+                {"image_bytes", h.image_bytes},
+                {"options", h.options},
+                {"source", entry.source},
+                {"machine_code", machine_code ? json{{"format", format}, {"text", *machine_code}} : json()}});
     return 0;
   }
   std::string out;
@@ -170,11 +161,14 @@ int run_stats(const invocation& inv) {
   const std::string oldest =
       empty ? "" : format_time(seconds(listing.entries.back().file.last_used_ns));
   if (inv.json) {
-    write(fmt::format(
-        "{{\"directory\":{},\"enabled\":{},\"entries\":{},\"bytes\":{},\"bad_entries\":{},"
-        "\"max_bytes\":{},\"oldest_use\":{},\"newest_use\":{}}}\n",
-        quote(inv.dir), settings.enabled, listing.entries.size(), bytes, listing.bad.size(),
-        settings.max_bytes, empty ? "null" : quote(oldest), empty ? "null" : quote(newest)));
+    print_json({{"directory", inv.dir},
+                {"enabled", settings.enabled},
+                {"entries", listing.entries.size()},
+                {"bytes", bytes},
+                {"bad_entries", listing.bad.size()},
+                {"max_bytes", settings.max_bytes},
+                {"oldest_use", empty ? json() : json(oldest)},
+                {"newest_use", empty ? json() : json(newest)}});
     return 0;
   }
   std::string out;

@@ -8,11 +8,8 @@
 #include "src/cache/inspect.hpp"
 #include "tools/jet-cache/commands.hpp"
 #include "tools/jet-cache/output.hpp"
-#include "src/cache/json.hpp"
 
 namespace jet::cli {
-
-using detail::json::quote;
 
 int run_verify(const invocation& inv) {
   progress shown("verify", "entries");
@@ -20,33 +17,28 @@ int run_verify(const invocation& inv) {
       inv.dir, inv.fix, [&](std::size_t done, std::size_t total) { shown.update(done, total); });
   shown.finish(report.checked, report.checked);
   const std::size_t left = report.bad.size() - report.removed + report.unsafe_folders.size();
+  if (inv.json) {
+    json bad = json::array();
+    for (const detail::bad_entry& b : report.bad)
+      bad.push_back({{"key", b.file.key}, {"path", b.file.path}, {"problem", b.problem}, {"removed", b.removed}});
+    print_json({{"directory", inv.dir},
+                {"checked", report.checked},
+                {"bad", bad},
+                {"removed", report.removed},
+                {"unsafe_folders", report.unsafe_folders},
+                {"ok", left == 0}});
+    return left == 0 ? 0 : 1;
+  }
   std::string out;
   auto to = std::back_inserter(out);
-  if (inv.json) {
-    fmt::format_to(to, "{{\"directory\":{},\"checked\":{},\"bad\":[", quote(inv.dir),
-                   report.checked);
-    for (std::size_t i = 0; i < report.bad.size(); ++i) {
-      const detail::bad_entry& b = report.bad[i];
-      fmt::format_to(to, "{}{{\"key\":{},\"path\":{},\"problem\":{},\"removed\":{}}}", i ? "," : "",
-                     quote(b.file.key), quote(b.file.path), quote(b.problem), b.removed);
-    }
-    fmt::format_to(to, "],\"removed\":{},\"unsafe_folders\":[", report.removed);
-    for (std::size_t i = 0; i < report.unsafe_folders.size(); ++i)
-      fmt::format_to(to, "{}{}", i ? "," : "", quote(report.unsafe_folders[i]));
-    fmt::format_to(to, "],\"ok\":{}}}\n", left == 0);
-  } else {
-    for (const detail::bad_entry& b : report.bad)
-      fmt::format_to(to, "bad {}: {}{}\n", b.file.key, b.problem, b.removed ? " (removed)" : "");
-    for (const std::string& folder : report.unsafe_folders)
-      fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it (chmod go-w to fix)\n",
-                     folder);
-    fmt::format_to(to, "checked {} entries: {} bad", report.checked, report.bad.size());
-    if (inv.fix) fmt::format_to(to, ", {} removed", report.removed);
-    fmt::format_to(to, "{}\n",
-                   report.unsafe_folders.empty()
-                       ? ""
-                       : fmt::format(", {} unsafe folders", report.unsafe_folders.size()));
-  }
+  for (const detail::bad_entry& b : report.bad)
+    fmt::format_to(to, "bad {}: {}{}\n", b.file.key, b.problem, b.removed ? " (removed)" : "");
+  for (const std::string& folder : report.unsafe_folders)
+    fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it (chmod go-w to fix)\n", folder);
+  fmt::format_to(to, "checked {} entries: {} bad", report.checked, report.bad.size());
+  if (inv.fix) fmt::format_to(to, ", {} removed", report.removed);
+  if (!report.unsafe_folders.empty()) fmt::format_to(to, ", {} unsafe folders", report.unsafe_folders.size());
+  out += "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
   return left == 0 ? 0 : 1;
 }

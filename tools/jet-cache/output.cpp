@@ -8,6 +8,11 @@
 
 namespace jet::cli {
 
+void print_json(const json& document) {
+  const std::string text = document.dump(-1, ' ', false, json::error_handler_t::replace) + "\n";
+  std::fwrite(text.data(), 1, text.size(), stdout);
+}
+
 std::string format_time(std::int64_t unix_seconds) {
   const std::time_t t = static_cast<std::time_t>(unix_seconds);
   std::tm utc{};

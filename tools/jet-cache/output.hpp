@@ -6,7 +6,14 @@
 #include <cstdint>
 #include <string>
 
+#include <nlohmann/json.hpp>
+
 namespace jet::cli {
+
+// --json output keeps its members in the order they are added.
+using json = nlohmann::ordered_json;
+// Prints `document` and a newline on stdout; text that is not UTF-8 shows as U+FFFD.
+void print_json(const json& document);
 
 // "2025-11-30T03:29:00Z".
 std::string format_time(std::int64_t unix_seconds);
