@@ -7,6 +7,7 @@
 #include <cstring>
 #include <string>
 
+#include "codegen/core/dtype_order.hpp"
 #include "jet/error.hpp"
 
 namespace jet {
@@ -15,13 +16,6 @@ namespace {
 constexpr std::string_view names[dtype_count] = {
     "bool",   "int8",    "int16",    "int32",   "int64",   "uint8",     "uint16",     "uint32",
     "uint64", "float16", "bfloat16", "float32", "float64", "complex64", "complex128",
-};
-
-// Candidates for a common type, smallest first: promotion takes the first both cast to.
-constexpr dtype promotion_order[] = {
-    dtype::bool_,   dtype::int8,     dtype::uint8,   dtype::int16,   dtype::uint16,
-    dtype::int32,   dtype::uint32,   dtype::int64,   dtype::uint64,  dtype::float16,
-    dtype::bfloat16, dtype::float32, dtype::float64, dtype::complex64, dtype::complex128,
 };
 
 // Bits of precision a floating type keeps (for deciding which integers fit exactly).
@@ -33,13 +27,6 @@ int mantissa_bits(dtype t) {
     case dtype::complex64: return 24;
     default: return 53;
   }
-}
-
-// The real dtype of a complex one; floating types map to themselves.
-dtype real_part(dtype t) {
-  if (t == dtype::complex64) return dtype::float32;
-  if (t == dtype::complex128) return dtype::float64;
-  return t;
 }
 
 }  // namespace
@@ -69,7 +56,7 @@ bool safe_cast(dtype from, dtype to) {
       if (tk == dtype_kind::boolean) return false;
       // NumPy: 8-bit ints fit every float, 16-bit ones float32 and up, wider ones float64 only.
       if (fbits == 8) return true;
-      return mantissa_bits(real_part(to)) >= (fbits == 16 ? 24 : 53);
+      return mantissa_bits(real_dtype(to)) >= (fbits == 16 ? 24 : 53);
     }
     case dtype_kind::floating:
       if (tk == dtype_kind::floating) {
@@ -96,7 +83,7 @@ std::array<std::array<T, dtype_count>, dtype_count> pair_table(Rule&& rule) {
 
 // The first dtype in promotion order that both cast to safely.
 dtype common_type(dtype a, dtype b) {
-  for (dtype t : promotion_order)
+  for (dtype t : detail::safe_cast_order)
     if (safe_cast(a, t) && safe_cast(b, t)) return t;
   throw internal_error("no common dtype for " + std::string(name(a)) + " and " + std::string(name(b)));
 }

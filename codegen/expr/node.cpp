@@ -5,6 +5,7 @@
 #include <iterator>
 #include <string>
 
+#include "codegen/core/dtype_order.hpp"
 #include "jet/error.hpp"
 
 namespace jet::detail {
@@ -33,12 +34,6 @@ constexpr op_row rows[] = {
 };
 
 const op_row& row(op_code op) { return rows[static_cast<int>(op)]; }
-
-constexpr dtype loop_order[] = {
-    dtype::bool_,   dtype::int8,     dtype::uint8,   dtype::int16,     dtype::uint16,
-    dtype::int32,   dtype::uint32,   dtype::int64,   dtype::uint64,    dtype::float16,
-    dtype::bfloat16, dtype::float32, dtype::float64, dtype::complex64, dtype::complex128,
-};
 
 bool has_loop(unsigned loops, dtype t) {
   switch (kind(t)) {
@@ -180,11 +175,11 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
   if (op == op_code::true_divide && !is_inexact(common)) {
     loop = dtype::float64;  // NumPy's true division of integers and bools
   } else if (!loop_accepts(common, op, args, n, common)) {
-    // loop_order extends the safe-cast order, so when the common dtype's own loop accepts
-    // the operands no earlier loop can: the search is needed only when it does not.
-    const dtype* found = std::find_if(std::begin(loop_order), std::end(loop_order),
+    // When the common dtype's own loop accepts the operands no earlier loop in the safe-cast
+    // order can: the search is needed only when it does not.
+    const dtype* found = std::find_if(std::begin(safe_cast_order), std::end(safe_cast_order),
                                       [&](dtype t) { return loop_accepts(t, op, args, n, common); });
-    if (found == std::end(loop_order))
+    if (found == std::end(safe_cast_order))
       throw dtype_error("ufunc '" + std::string(row(op).name) + "' not supported for the input types " +
                         type_list(args, n));
     loop = *found;

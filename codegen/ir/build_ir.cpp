@@ -199,19 +199,3 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g) {
 }
 
 }  // namespace jet::codegen
-
-namespace jet {
-
-void ir::graph::clear() {
-  code.clear();
-  inputs.clear();
-  params.clear();
-  output = {};
-  extents = {};
-  index64 = false;
-  vector_width = 1;
-  tiled = false;
-  reduce = {};
-}
-
-}  // namespace jet

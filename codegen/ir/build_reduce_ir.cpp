@@ -1,7 +1,6 @@
 // Reduction node -> IR: the producer lowered as an elementwise graph, its axes reordered
 // (kept, then reduced) and merged, and the kernel layout chosen.
 #include <algorithm>
-#include <cstdlib>
 
 #include "codegen/ir/passes.hpp"
 #include "jet/error.hpp"
@@ -10,12 +9,6 @@ namespace jet::codegen {
 namespace {
 
 using detail::reduce_op;
-
-template <class F>
-void for_each_operand(ir::graph& g, F&& f) {
-  f(g.output);
-  for (ir::operand& op : g.inputs) f(op);
-}
 
 // Reorders every operand's axes by `order` (kept axes first), with the output's strides
 // taken from `out` for kept axes and 0 for reduced ones.
@@ -44,37 +37,6 @@ void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out)
   for (int d = 0; d < n; ++d) g.reduce.kept += !((spec.axes >> d) & 1u);
 }
 
-// Drops extent-1 axes, then merges neighbours of the same group contiguous in every operand.
-void collapse_groups(ir::graph& g) {
-  for (int d = g.extents.size() - 1; d >= 0; --d) {
-    if (g.extents[d] != 1) continue;
-    if (d < g.reduce.kept) --g.reduce.kept;
-    g.extents.erase(d);
-    for_each_operand(g, [d](ir::operand& op) { op.strides.erase(d); });
-  }
-  for (int d = g.extents.size() - 2; d >= 0; --d) {
-    if (d + 1 == g.reduce.kept) continue;  // never merge across the kept/reduced boundary
-    bool mergeable = true;
-    for_each_operand(g, [&](ir::operand& op) {
-      mergeable = mergeable && op.strides[d] == op.strides[d + 1] * g.extents[d + 1];
-    });
-    if (!mergeable) continue;
-    if (d + 1 < g.reduce.kept) --g.reduce.kept;
-    g.extents[d] *= g.extents[d + 1];
-    g.extents.erase(d + 1);
-    for_each_operand(g, [d](ir::operand& op) {
-      op.strides[d] = op.strides[d + 1];
-      op.strides.erase(d + 1);
-    });
-  }
-}
-
-std::int64_t span_of(const ir::operand& op, const shape& extents) {
-  std::int64_t span = 0;
-  for (int d = 0; d < extents.size(); ++d) span += std::abs(op.strides[d]) * (extents[d] - 1);
-  return span;
-}
-
 // Rows whose one reduced axis has unit stride in the operands that move along it (and stride 0
 // in the rest) load 16-byte vectors: those operands become strided_unit_inner, the others
 // strided_zero_inner, so that the key tells the two apart. Alignment is checked per row.
@@ -89,6 +51,7 @@ void choose_vectors(ir::graph& g) {
   }
   if (widest == 0 || widest > 8) return;
   g.vector_width = 16 / widest;
+  g.reduce.geometry.step_loads = vector_unroll(g.vector_width) * g.vector_width;
   for (ir::operand& op : g.inputs)
     if (op.mode != ir::access::scalar)
       op.mode = op.strides[inner] == 1 ? ir::access::strided_unit_inner : ir::access::strided_zero_inner;
@@ -97,29 +60,21 @@ void choose_vectors(ir::graph& g) {
 // Rows when the reduced axes are innermost in memory for the largest input (or when there
 // is little to spread over outputs), else a thread per output.
 void choose_layout(ir::graph& g, int multiprocessors) {
-  ir::reduction& r = g.reduce;
-  const int n = g.extents.size();
+  ir::reduction_geometry& r = g.reduce.geometry;
+  const int n = g.extents.size(), kept = g.reduce.kept;
   r.outputs = 1;
-  for (int d = 0; d < r.kept; ++d) r.outputs *= g.extents[d];
+  for (int d = 0; d < kept; ++d) r.outputs *= g.extents[d];
   r.length = 1;
-  for (int d = r.kept; d < n; ++d) r.length *= g.extents[d];
-  std::int64_t largest = r.outputs * r.length;
+  for (int d = kept; d < n; ++d) r.length *= g.extents[d];
   const ir::operand* primary = nullptr;
-  for (ir::operand& op : g.inputs) {
-    const bool broadcast = std::all_of(op.strides.begin(), op.strides.end(), [](std::int64_t s) { return s == 0; });
-    op.mode = broadcast ? ir::access::scalar : ir::access::strided;
-    const std::int64_t span = span_of(op, g.extents);
-    largest = std::max(largest, span + 1);
-    if (!broadcast && (!primary || span > span_of(*primary, g.extents))) primary = &op;
-  }
-  const bool output_scalar = std::all_of(g.output.strides.begin(), g.output.strides.end(),
-                                         [](std::int64_t s) { return s == 0; });
-  g.output.mode = output_scalar ? ir::access::scalar : ir::access::strided;
-  largest = std::max(largest, span_of(g.output, g.extents) + 1);
-  g.index64 = largest >= (std::int64_t{1} << 31);
-  r.columns = primary && r.kept > 0 && r.kept < n &&
-              columns_layout(primary->strides[r.kept - 1], primary->strides[n - 1], r.outputs);
-  r.group = rows_group(r.outputs, r.length, multiprocessors);
+  g.for_each_operand([&](ir::operand& op) {
+    op.mode = op.reads_one_element() ? ir::access::scalar : ir::access::strided;
+    const bool input = &op != &g.output;
+    if (input && op.mode != ir::access::scalar && (!primary || op.span(g.extents) > primary->span(g.extents)))
+      primary = &op;
+  });
+  g.index64 = g.needs_index64();
+  choose_reduction_layout(r, primary, kept, n, multiprocessors);
   if (!r.columns) choose_vectors(g);
 }
 
@@ -158,38 +113,9 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, i
   g.reduce.post_arg = spec.post_arg;
   g.reduce.result = root.type;
   order_axes(g, spec, out);
-  collapse_groups(g);
+  g.reduce.kept = collapse_axes(g, g.reduce.kept);
   choose_layout(g, multiprocessors);
-}
-
-bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::int64_t outputs) {
-  return std::abs(kept_stride) == 1 && std::abs(reduced_stride) > 1 && outputs >= 64;
-}
-
-int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {
-  // A warp per output when there are enough outputs to fill the GPU with warps, or too few
-  // elements per output to keep a block busy.
-  return outputs >= std::int64_t{multiprocessors} * 32 || length <= 2048 ? 32 : 256;
-}
-
-std::size_t plan_chunks(ir::graph& g, std::int64_t wanted_blocks, std::int64_t resident_blocks) {
-  ir::reduction& r = g.reduce;
-  // Blocks of 256 threads that fill the GPU in one wave, and the fewest elements worth a chunk.
-  const std::int64_t target = std::max<std::int64_t>(wanted_blocks, 1);
-  const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
-  const std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
-  const std::int64_t lane_step = g.vector_width > 1 ? vector_unroll(g.vector_width) * g.vector_width : 4;
-  const std::int64_t step = r.columns ? column_loads : lane_step * r.group;
-  const std::int64_t min_chunk = r.columns ? 64 : 32 * r.group;
-  std::int64_t splits = 1;
-  if (2 * blocks <= target && r.length > min_chunk)
-    splits = std::min({(target + blocks - 1) / blocks, std::max<std::int64_t>(resident_blocks / blocks, 1),
-                       (r.length + min_chunk - 1) / min_chunk, std::int64_t{65535}});
-  r.chunk = std::max<std::int64_t>(1, (r.length + splits - 1) / splits);
-  r.chunk = (r.chunk + step - 1) / step * step;
-  r.splits = std::max<std::int64_t>(1, (r.length + r.chunk - 1) / r.chunk);
-  if (r.splits == 1) return 0;
-  return static_cast<std::size_t>(r.splits * r.outputs) * state_bytes(r.op, g.code.back().type);
+  g.reduce.geometry.state_bytes = state_bytes(spec.op, g.code.back().type);
 }
 
 }  // namespace jet::codegen

@@ -1,22 +1,12 @@
 // Access classes, index width and vector width for a collapsed graph.
 #include <algorithm>
 #include <cstdint>
+#include <cstdlib>
 
 #include "codegen/ir/passes.hpp"
 
 namespace jet::codegen {
 namespace {
-
-bool all_zero(const shape& s) {
-  return std::all_of(s.begin(), s.end(), [](std::int64_t v) { return v == 0; });
-}
-
-// Largest element offset an operand reaches, to decide whether 32-bit indexing is enough.
-std::int64_t span_of(const ir::operand& op, const shape& extents) {
-  std::int64_t span = 0;
-  for (int d = 0; d < extents.size(); ++d) span += std::abs(op.strides[d]) * (extents[d] - 1);
-  return span;
-}
 
 bool aligned(const void* p, int bytes) {
   return reinterpret_cast<std::uintptr_t>(p) % static_cast<std::uintptr_t>(bytes) == 0;
@@ -74,16 +64,12 @@ int vector_width_for(const ir::graph& g) {
 
 void choose_access(ir::graph& g) {
   const shape contiguous = contiguous_strides(g.extents);
-  std::int64_t largest = g.size();
-  auto classify = [&](ir::operand& op) {
+  g.for_each_operand([&](ir::operand& op) {
     if (op.strides == contiguous) op.mode = ir::access::contiguous;
-    else if (all_zero(op.strides)) op.mode = ir::access::scalar;
+    else if (op.reads_one_element()) op.mode = ir::access::scalar;
     else op.mode = ir::access::strided;
-    largest = std::max(largest, span_of(op, g.extents) + 1);
-  };
-  classify(g.output);
-  for (ir::operand& op : g.inputs) classify(op);
-  g.index64 = largest >= (std::int64_t{1} << 31);
+  });
+  g.index64 = g.needs_index64();
   // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
   // stage it through shared-memory tiles instead.
   g.tiled = false;
@@ -111,24 +97,3 @@ void choose_access(ir::graph& g) {
 }
 
 }  // namespace jet::codegen
-
-namespace jet {
-
-const char* ir::access_name(access a) {
-  switch (a) {
-    case access::contiguous: return "contiguous";
-    case access::scalar: return "broadcast scalar";
-    case access::strided: return "strided";
-    case access::strided_unit_inner: return "strided, unit inner stride";
-    case access::strided_zero_inner: return "strided, broadcast inner axis";
-    case access::transposed: return "transposed (shared-memory tiles)";
-  }
-  return "?";
-}
-
-std::int64_t ir::graph::work_items() const {
-  if (tiled) return ((extents[0] + 31) / 32) * ((extents[1] + 31) / 32);
-  return (size() + vector_width - 1) / vector_width;
-}
-
-}  // namespace jet

@@ -2,6 +2,7 @@
 // Pure C++; the passes in this folder build it, collapse it, key it and render it.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
@@ -31,6 +32,10 @@ struct operand {
 
   // Whether the kernel needs this operand's strides as parameters.
   bool has_strides() const { return mode != access::contiguous && mode != access::scalar; }
+  // Whether every element is the first one (all strides 0).
+  bool reads_one_element() const;
+  // The largest distance in elements from the first element to another, over `extents`.
+  std::int64_t span(const shape& extents) const;
 };
 
 struct param {
@@ -46,6 +51,20 @@ struct instr {
   std::int16_t slot = -1;
 };
 
+// How a reduction kernel covers its outputs, for Jet's reductions and user reduction kernels
+// alike: the layout (rows or columns) and the chunks plan_chunks cuts the reduced axes into.
+// All but the layout are kernel parameters, not part of the source.
+struct reduction_geometry {
+  std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
+  bool columns = false;  // a thread per output walks the reduced axes (they are outer)
+  int group = 256;       // rows: threads per output, 32 (a warp) or 256 (a block)
+  int step_loads = 4;    // elements a thread loads per step, before it adds any of them
+  std::size_t state_bytes = 8;         // one partial state on the device
+  std::int64_t splits = 1, chunk = 1;  // the reduced axes cut in `splits` chunks
+  void* work = nullptr;                // splits x M partial states when splits > 1
+  unsigned* counters = nullptr;        // per grid column: chunks done (zero between launches)
+};
+
 // A reduction kernel's shape: the graph's extents are the kept axes, then the reduced ones.
 struct reduction {
   bool active = false;
@@ -53,14 +72,8 @@ struct reduction {
   detail::reduce_post post = detail::reduce_post::none;
   dtype result = dtype::float64;  // the reduction's dtype, before the cast to the output's
   int kept = 0;                   // leading axes that index outputs
-  bool columns = false;  // a thread per output walks the reduced axes (they are outer)
-  int group = 256;       // rows: threads per output, 32 (a warp) or 256 (a block)
-  // Launch values, kernel parameters rather than part of the source.
-  double post_arg = 0;
-  std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
-  std::int64_t splits = 1, chunk = 1;    // the reduced axis cut in `splits` chunks
-  void* work = nullptr;                  // splits x M partial states when splits > 1
-  unsigned* counters = nullptr;          // per grid column: chunks done (zero between launches)
+  double post_arg = 0;            // a parameter, as the geometry's sizes are
+  reduction_geometry geometry;
 };
 
 struct graph {
@@ -79,6 +92,15 @@ struct graph {
 
   // Work items the launch covers: tiles, or vectors of vector_width elements.
   std::int64_t work_items() const;
+  // Whether the element count or an offset into some operand needs 64-bit indexing.
+  bool needs_index64() const;
+
+  // Calls `f` on the output, then on each input.
+  template <class F>
+  void for_each_operand(F&& f) {
+    f(output);
+    for (operand& op : inputs) f(op);
+  }
 
   void clear();
   std::int64_t size() const { return extents.product(); }

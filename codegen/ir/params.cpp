@@ -64,11 +64,11 @@ std::size_t layout(const ir::graph& g, Writer&& write) {
   put_strides(g.output);
   for (const ir::operand& op : g.inputs) put_strides(op);
   if (g.reduce.active) {
-    const ir::reduction& r = g.reduce;
+    const ir::reduction_geometry& r = g.reduce.geometry;
     for (const std::int64_t v : {r.outputs, r.length, r.chunk, r.splits}) put(&v, 8, 8);
     put(&r.work, 8, 8);
     put(&r.counters, 8, 8);
-    put(&r.post_arg, 8, 8);
+    put(&g.reduce.post_arg, 8, 8);
   }
   return at;
 }

@@ -15,8 +15,10 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g);
 // The same without an output: the code computing `root` as `type` over `extents`.
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
 
-// Drops extent-1 axes and merges adjacent axes that are contiguous in every operand.
-void collapse_axes(ir::graph& g);
+// Drops extent-1 axes and merges adjacent axes that are contiguous in every operand, never
+// an axis before `boundary` with one after it; returns where the boundary is then. (Reductions
+// keep their kept and reduced axes apart so.)
+int collapse_axes(ir::graph& g, int boundary = 0);
 
 // Classifies each operand's access, picks 32- or 64-bit indexing and the vector width.
 void choose_access(ir::graph& g);
@@ -35,18 +37,19 @@ inline int vector_unroll(int width) { return width >= 16 ? 1 : std::min(4, 16 / 
 // block's outputs).
 constexpr int column_loads = 8;
 
-// Whether a reduction takes a thread per output (columns): the innermost reduced axis is
-// outer in memory (stride beyond 1 element) and the innermost kept one contiguous, so that
-// neighbouring threads' loads meet, and there are enough outputs to spread.
-bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::int64_t outputs);
-// Threads per output of a reduction whose reduced axes are innermost (rows): 32 or 256.
-int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors);
+// The layout of a reduction whose `axes` axes are the `kept` ones, then the reduced ones, with
+// r.outputs and r.length set: a thread per output (columns) or a group of threads per output
+// (rows), judged by the strides of `primary`, the operand that decides it (none: rows).
+void choose_reduction_layout(ir::reduction_geometry& r, const ir::operand* primary, int kept,
+                             int axes, int multiprocessors);
 
-// Cuts the reduced axes into chunks so that the launch comes near `wanted_blocks` blocks of
-// 256 threads without passing `resident_blocks`, the most the GPU runs at once with this kernel
-// (blocks beyond it would wait for a second wave); sets g.reduce.splits and chunk. Returns the
-// bytes of work buffer the kernel then needs.
-std::size_t plan_chunks(ir::graph& g, std::int64_t wanted_blocks, std::int64_t resident_blocks);
+// Cuts the reduced axes into chunks for a kernel that keeps `blocks_per_sm` blocks resident on
+// each of `multiprocessors` SMs; sets r.splits and r.chunk. Returns the bytes of partial states
+// the launch needs (0 with one chunk per output).
+std::size_t plan_chunks(ir::reduction_geometry& r, int multiprocessors, int blocks_per_sm);
+// Blocks of outputs along the grid's x axis (the chunks are its y axis); rows with one chunk
+// loop over outputs, so they take at most `max_blocks`.
+std::int64_t output_blocks(const ir::reduction_geometry& r, std::int64_t max_blocks);
 
 // Appends the structural signature of `g` to `key`: everything that changes the source,
 // nothing that is a kernel parameter (addresses, extents, strides, scalar values).

@@ -42,7 +42,7 @@ void append_signature(const ir::graph& g, std::string& key) {
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;
     put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 | static_cast<std::int64_t>(r.result) << 16 |
-        std::int64_t{r.kept} << 24 | std::int64_t{r.columns} << 32 | std::int64_t{r.group} << 40);
+        std::int64_t{r.kept} << 24 | std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40);
   }
 }
 

@@ -316,8 +316,8 @@ kernel_source render_reduction(const ir::graph& g) {
   s += "  const unsigned long long jet_splits = (unsigned long long)p.splits;\n";
   s += "  void* const jet_work = p.work;\n  unsigned* const jet_counters = p.counters;\n";
   reduction_body body;
-  body.group = g.reduce.group;
-  body.columns = g.reduce.columns;
+  body.group = g.reduce.geometry.group;
+  body.columns = g.reduce.geometry.columns;
   body.parts = state_parts(g);
   body.slots = static_cast<int>(g.inputs.size()) + 1;
   body.vectors = g.vector_width > 1 ? &g : nullptr;

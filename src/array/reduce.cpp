@@ -4,6 +4,7 @@
 #include <cmath>
 #include <string>
 
+#include "codegen/core/axes.hpp"
 #include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
@@ -13,18 +14,6 @@ namespace {
 
 using detail::reduce_op;
 using detail::reduce_post;
-
-// The axes of an `ndim`-dimensional operand as a bit mask; NumPy's errors for bad ones.
-std::uint32_t axis_mask(const axes& axis, int ndim) {
-  if (axis.all()) return ndim == 0 ? 0 : (std::uint32_t{1} << ndim) - 1;
-  std::uint32_t mask = 0;
-  for (std::int64_t a : axis.list()) {
-    const int d = normalize_axis(a, ndim);
-    if ((mask >> d) & 1u) throw value_error("duplicate value in 'axis'");
-    mask |= std::uint32_t{1} << d;
-  }
-  return mask;
-}
 
 // NumPy's accumulator for sums and products: at least 64 bits for bool and integers.
 dtype sum_dtype(dtype t) {
@@ -41,7 +30,7 @@ expr reduction(const expr& a, reduce_op op, const axes& axis, bool keepdims, dty
                reduce_post post = reduce_post::none, double post_arg = 0) {
   detail::reduce_spec spec;
   spec.op = op;
-  spec.axes = axis_mask(axis, a.ndim());
+  spec.axes = detail::axis_mask(axis, a.ndim());
   spec.keepdims = keepdims;
   spec.post = post;
   spec.post_arg = post_arg;

@@ -177,13 +177,13 @@ void evaluate_reduction(const node& root, const array& out) {
   }
   // Empty operands have no memory; only elements that are read need it.
   for (const ir::operand& op : g.inputs)
-    if (!op.data && g.reduce.length > 0) throw value_error("a jet::placeholder array cannot be evaluated");
+    if (!op.data && g.reduce.geometry.length > 0) throw value_error("a jet::placeholder array cannot be evaluated");
   signature.clear();
   codegen::append_signature(g, signature);
   const loaded_kernel& kernel = find_or_build(g, signature);
   std::shared_ptr<buffer> work;
-  const dim3 grid = plan_reduction_launch(g, kernel, work);
-  const ir::reduction& r = g.reduce;
+  const dim3 grid = plan_reduction_launch(g.reduce.geometry, kernel, work);
+  const ir::reduction_geometry& r = g.reduce.geometry;
   alignas(16) std::byte params[max_params_bytes];
   if (!codegen::pack_params(g, params, sizeof params)) {
     evaluate(*reduction_of_value(root), out);
@@ -199,36 +199,20 @@ void evaluate_reduction(const node& root, const array& out) {
 
 }  // namespace
 
-dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::shared_ptr<buffer>& work) {
-  // Chunks fill the GPU in one wave of blocks that this kernel keeps resident at once, and
-  // never ask for more, which would wait for a second wave (H200: the sums of 100 rows of
-  // every other element 0.197 ms against 0.252; var over axis 0 of float64 8192^2, a kernel
-  // of 4 blocks per SM, 0.208 ms against 0.216).
-  // Where a thread's step keeps 8 or more loads in flight (vector rows, columns), at most 4
-  // blocks per SM: longer chunks leave fewer partial states for the last block to merge (H200,
-  // against 8 per SM: var(a) 0.078-0.081 ms against 0.090, sum(A,0) +2 points, sum(a) even).
-  // Rows of scalar loads need every resident block (a reduction_kernel's sum of squares:
-  // 1.16x jet::sum(x * x) so, against 1.6x with the cap).
+dim3 plan_reduction_launch(ir::reduction_geometry& r, const loaded_kernel& kernel, std::shared_ptr<buffer>& work) {
+  const std::size_t work_bytes = codegen::plan_chunks(r, device::current().multiprocessors, kernel.blocks_per_sm());
+  const std::int64_t blocks = codegen::output_blocks(r, max_grid_blocks());
   // Partial states need device memory only when the reduced axes are cut into chunks.
-  const std::int64_t sms = device::current().multiprocessors;
-  const bool deep_steps = g.vector_width > 1 || g.reduce.columns;
-  const int resident = kernel.blocks_per_sm();
-  const int wanted = deep_steps ? std::min(4, resident) : resident;
-  const std::size_t work_bytes = codegen::plan_chunks(g, sms * wanted, sms * resident);
-  const ir::reduction& r = g.reduce;
-  const std::int64_t per_block = r.columns ? 256 : 256 / r.group;
-  std::int64_t blocks = (r.outputs + per_block - 1) / per_block;
-  if (r.splits == 1 && !r.columns) blocks = std::min(blocks, max_grid_blocks());
   if (r.splits > 1) {
     const reduction_scratch& scratch = scratch_for_stream();
     if (static_cast<std::size_t>(blocks) > scratch.counter_capacity)
       throw internal_error("a reduction needs " + std::to_string(blocks) + " chunk counters");
-    g.reduce.counters = scratch.counters;
+    r.counters = scratch.counters;
     if (work_bytes <= reduction_scratch::work_capacity) {
-      g.reduce.work = scratch.work;
+      r.work = scratch.work;
     } else {
       work = allocate(work_bytes);
-      g.reduce.work = work->data;
+      r.work = work->data;
     }
   }
   return dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r.splits));
@@ -275,8 +259,7 @@ explanation explain(const node& root) {
     if (root.op == op_code::reduce) {
       const int sms = device::available() ? device::current().multiprocessors : 132;
       codegen::build_reduce_ir(*shown, out, g, sms);
-      const std::int64_t blocks = std::int64_t{sms} * 8;  // launches use the kernel's own occupancy
-      codegen::plan_chunks(g, blocks, blocks);
+      codegen::plan_chunks(g.reduce.geometry, sms, 8);  // launches use the kernel's own occupancy
     } else {
       prepare(*shown, out, g);
     }

@@ -22,7 +22,7 @@ void evaluate(const node& root, const array& out);
 // kernels): chunks planned for `kernel`'s occupancy (codegen::plan_chunks), and room for the
 // partial states: the stream's scratch, else `work`, allocated here. Sets g.reduce.work and
 // .counters; returns the grid, blocks of outputs by chunks.
-dim3 plan_reduction_launch(ir::graph& g, const loaded_kernel& kernel, std::shared_ptr<buffer>& work);
+dim3 plan_reduction_launch(ir::reduction_geometry& r, const loaded_kernel& kernel, std::shared_ptr<buffer>& work);
 
 // The rendered kernel for `root` written into a fresh array, for jet::explain.
 explanation explain(const node& root);

@@ -4,6 +4,7 @@
 #include <algorithm>
 #include <cstdlib>
 
+#include "codegen/core/axes.hpp"
 #include "codegen/ir/ir.hpp"
 #include "codegen/ir/passes.hpp"
 #include "jet/device.hpp"
@@ -16,19 +17,6 @@ namespace jet {
 namespace {
 
 using detail::put_param;
-
-// Which of `ndim` axes `axis` reduces, in NumPy's terms and errors.
-std::vector<bool> reduced_axes(const axes& axis, int ndim) {
-  std::vector<bool> reduced(static_cast<std::size_t>(ndim), axis.all());
-  for (std::int64_t a : axis.list()) {
-    if (a < -ndim || a >= ndim)
-      throw index_error("axis " + std::to_string(a) + " is out of bounds for array of dimension " + std::to_string(ndim));
-    const auto at = static_cast<std::size_t>(a < 0 ? a + ndim : a);
-    if (reduced[at]) throw value_error("duplicate value in 'axis'");
-    reduced[at] = true;
-  }
-  return reduced;
-}
 
 // A group of axes with the strides of each operand, collapsed as Jet's kernels collapse them.
 struct axis_group {
@@ -108,10 +96,11 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
     any = true;
   }
   if (!any) throw value_error("reduction kernel " + st.name + " has no non-raw input array to reduce");
-  const std::vector<bool> reduced = reduced_axes(axis, in_shape.size());
+  const std::uint32_t mask = detail::axis_mask(axis, in_shape.size());
+  const auto reduced = [&](int d) { return ((mask >> d) & 1u) != 0; };
   shape out_shape, kept_extents, reduced_extents;
   for (int d = 0; d < in_shape.size(); ++d) {
-    if (!reduced[static_cast<std::size_t>(d)]) {
+    if (!reduced(d)) {
       out_shape.push_back(in_shape[d]);
       kept_extents.push_back(in_shape[d]);
     } else {
@@ -133,7 +122,7 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
       const shape strides = arrays[k].broadcast_to(in_shape).strides();
       shape kept_strides, reduced_strides;
       for (int d = 0; d < in_shape.size(); ++d)
-        (reduced[static_cast<std::size_t>(d)] ? reduced_strides : kept_strides).push_back(strides[d]);
+        (reduced(d) ? reduced_strides : kept_strides).push_back(strides[d]);
       kept.add(k, kept_strides);
       over.add(k, reduced_strides);
     } else {
@@ -145,8 +134,8 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
       }
       shape kept_strides;
       for (int d = 0, o = 0; d < in_shape.size(); ++d) {
-        if (!reduced[static_cast<std::size_t>(d)]) kept_strides.push_back(arrays[k].strides()[o]);
-        if (!reduced[static_cast<std::size_t>(d)] || keepdims) ++o;
+        if (!reduced(d)) kept_strides.push_back(arrays[k].strides()[o]);
+        if (!reduced(d) || keepdims) ++o;
       }
       kept.add(k, kept_strides);
     }
@@ -177,14 +166,21 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   } else if (!st.reduce_type.empty()) {
     spec.reduce_type = dtype_from_name(st.reduce_type);
   }
-  // The layout Jet's reductions would choose for the first operand: a thread per output
-  // (codegen::columns_layout), else a warp or a block per output.
-  std::int64_t inner_reduced = 0, inner_kept = 0;
-  if (!over.g.inputs.empty() && over.g.extents.size() > 0) inner_reduced = over.g.inputs.front().strides.back();
-  if (!kept.g.inputs.empty() && kept.g.extents.size() > 0) inner_kept = kept.g.inputs.front().strides.back();
-  const int sms = device::current().multiprocessors;
-  const bool columns = codegen::columns_layout(inner_kept, inner_reduced, m);
-  spec.group = columns ? 1 : codegen::rows_group(m, length, sms);
+  // The layout Jet's reductions would choose for the first operand: a thread per output,
+  // else a warp or a block per output.
+  ir::reduction_geometry geometry;
+  geometry.outputs = m;
+  geometry.length = length;
+  ir::operand primary;
+  for (std::int64_t s : kept.g.inputs.front().strides) primary.strides.push_back(s);
+  for (std::int64_t s : over.g.inputs.front().strides) primary.strides.push_back(s);
+  codegen::choose_reduction_layout(geometry, &primary, kept.g.extents.size(),
+                                   kept.g.extents.size() + over.g.extents.size(),
+                                   device::current().multiprocessors);
+  // The state is the reduce type, at least 8-byte aligned (codegen/user/render_user_reduction.cpp).
+  geometry.state_bytes = (static_cast<std::size_t>(itemsize(spec.reduce_type)) + 7) / 8 * 8;
+  const bool columns = geometry.columns;
+  spec.group = columns ? 1 : geometry.group;
   spec.kept = kept.g.extents.size();
   spec.reduced = over.g.extents.size();
   spec.params = params;
@@ -204,27 +200,18 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   const detail::loaded_kernel& kernel =
       detail::obtain_kernel(signature, [&] { return codegen::render_user_reduction(spec); }, st.extras);
 
-  // Chunks and partial states as for Jet's reductions; the state is the reduce type.
-  ir::graph plan;
-  plan.reduce.active = true;
-  plan.reduce.outputs = m;
-  plan.reduce.length = length;
-  plan.reduce.columns = columns;
-  plan.reduce.group = columns ? 256 : spec.group;
-  ir::instr state;
-  state.type = spec.reduce_type;
-  plan.code.push_back(state);
+  // Chunks and partial states as for Jet's reductions.
   std::shared_ptr<detail::buffer> work;
-  const dim3 grid = detail::plan_reduction_launch(plan, kernel, work);
+  const dim3 grid = detail::plan_reduction_launch(geometry, kernel, work);
 
   alignas(16) std::byte block[4096] = {};
   detail::pack_slots(l.slots, spec.access, spec.binding, args, arrays, block);
   put_param(block + l.outputs, m);
   put_param(block + l.length, length);
-  put_param(block + l.splits, plan.reduce.splits);
-  put_param(block + l.chunk, plan.reduce.chunk);
-  put_param(block + l.work, plan.reduce.work);
-  put_param(block + l.counters, static_cast<void*>(plan.reduce.counters));
+  put_param(block + l.splits, geometry.splits);
+  put_param(block + l.chunk, geometry.chunk);
+  put_param(block + l.work, geometry.work);
+  put_param(block + l.counters, static_cast<void*>(geometry.counters));
   for (int d = 0; d < spec.kept; ++d) put_param(block + l.kept_extents + 8 * d, kept.g.extents[d]);
   for (int d = 0; d < spec.reduced; ++d) put_param(block + l.reduced_extents + 8 * d, over.g.extents[d]);
   for (std::size_t k = 0; k < params.size(); ++k) {

@@ -124,25 +124,28 @@ TEST_CASE("reduction chunk plans never ask for more blocks than the GPU keeps re
   const jet::expr columns = jet::sum(jet::placeholder({8192, 8192}, jet::float64), 0);
   jet::ir::graph g;
   jet::codegen::build_reduce_ir(*columns.node(), jet::placeholder({8192}, jet::float64), g, 132);
-  REQUIRE(g.reduce.columns);
-  // Room for twice the blocks wanted: the plan reaches the wanted 528 from above, 17 x 32.
-  jet::codegen::plan_chunks(g, 528, 1056);
-  CHECK(g.reduce.splits == 17);
+  jet::ir::reduction_geometry& r = g.reduce.geometry;
+  REQUIRE(r.columns);
+  // 8 blocks resident per SM, twice the 4 a column plan aims for: it reaches the wanted 528
+  // from above, 17 x 32.
+  jet::codegen::plan_chunks(r, 132, 8);
+  CHECK(r.splits == 17);
   // A kernel resident 4 blocks per SM: 17 x 32 would leave 16 blocks for a second wave.
-  CHECK(jet::codegen::plan_chunks(g, 528, 528) == std::size_t{16 * 8192 * 8});
-  CHECK(g.reduce.splits == 16);
-  // Fewer resident blocks than the outputs need: one chunk, no work buffer.
-  CHECK(jet::codegen::plan_chunks(g, 528, 20) == 0);
-  CHECK(g.reduce.splits == 1);
+  CHECK(jet::codegen::plan_chunks(r, 132, 4) == std::size_t{16 * 8192 * 8});
+  CHECK(r.splits == 16);
+  // Fewer resident blocks (20) than the outputs need (32): one chunk, no work buffer.
+  CHECK(jet::codegen::plan_chunks(r, 5, 4) == 0);
+  CHECK(r.splits == 1);
 
   // 100 sums of rows of 2^20 elements that load one at a time, a block per row.
   const jet::array wide = jet::placeholder({100, std::int64_t{1} << 21}, jet::float32);
   const jet::expr rows = jet::sum(wide(jet::slice(), jet::slice(jet::none, jet::none, 2)), 1);
   jet::ir::graph h;
   jet::codegen::build_reduce_ir(*rows.node(), jet::placeholder({100}, jet::float32), h, 132);
-  REQUIRE_FALSE(h.reduce.columns);
-  REQUIRE(h.reduce.group == 256);
-  jet::codegen::plan_chunks(h, 1056, 1056);
-  CHECK(h.reduce.splits == 10);
-  CHECK(h.reduce.chunk * h.reduce.splits >= h.reduce.length);
+  jet::ir::reduction_geometry& q = h.reduce.geometry;
+  REQUIRE_FALSE(q.columns);
+  REQUIRE(q.group == 256);
+  jet::codegen::plan_chunks(q, 132, 8);
+  CHECK(q.splits == 10);
+  CHECK(q.chunk * q.splits >= q.length);
 }

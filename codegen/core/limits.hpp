@@ -1,0 +1,28 @@
+// Launch geometry and limits that the generated kernels, the planner and the launcher share.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+
+namespace jet::codegen {
+
+// Threads in each block of every kernel Jet generates: the kernels' __launch_bounds__, the
+// occupancy the planner asks about, and the block the launcher gives.
+inline constexpr int block_threads = 256;
+inline constexpr int warp_threads = 32;
+// A kernel with a transposed operand works in square tiles, each done by a block of
+// tile_size x tile_rows threads.
+inline constexpr int tile_size = 32;
+inline constexpr int tile_rows = block_threads / tile_size;
+// The largest parameter block a launch takes: what every supported driver accepts.
+inline constexpr std::size_t max_param_bytes = 4096;
+// Element offsets from here on need 64-bit indexing.
+inline constexpr std::int64_t index32_limit = std::int64_t{1} << 31;
+// Grid-stride kernels launch at most this many blocks per SM (JET_BLOCKS_PER_SM overrides it).
+inline constexpr int default_blocks_per_sm = 32;
+// What plans assume where no GPU is present (jet::explain on a machine without one): the GPU
+// Jet is tuned on, an H200.
+inline constexpr int reference_multiprocessors = 132;
+inline constexpr const char* reference_arch = "sm_90";
+
+}  // namespace jet::codegen

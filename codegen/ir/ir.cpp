@@ -1,0 +1,59 @@
+// The IR's own facts: access names, an operand's reach, a graph's work and index width.
+#include "codegen/ir/ir.hpp"
+
+#include <algorithm>
+#include <cstdlib>
+
+#include "codegen/core/limits.hpp"
+
+namespace jet::ir {
+
+const char* access_name(access a) {
+  switch (a) {
+    case access::contiguous: return "contiguous";
+    case access::scalar: return "broadcast scalar";
+    case access::strided: return "strided";
+    case access::strided_unit_inner: return "strided, unit inner stride";
+    case access::strided_zero_inner: return "strided, broadcast inner axis";
+    case access::transposed: return "transposed (shared-memory tiles)";
+  }
+  return "?";
+}
+
+bool operand::reads_one_element() const {
+  return std::all_of(strides.begin(), strides.end(), [](std::int64_t s) { return s == 0; });
+}
+
+std::int64_t operand::span(const shape& extents) const {
+  std::int64_t span = 0;
+  for (int d = 0; d < extents.size(); ++d) span += std::abs(strides[d]) * (extents[d] - 1);
+  return span;
+}
+
+std::int64_t graph::work_items() const {
+  using codegen::tile_size;
+  if (tiled) return ((extents[0] + tile_size - 1) / tile_size) * ((extents[1] + tile_size - 1) / tile_size);
+  return (size() + vector_width - 1) / vector_width;
+}
+
+bool graph::needs_index64() const {
+  std::int64_t largest = size();
+  auto reach = [&](const operand& op) { largest = std::max(largest, op.span(extents) + 1); };
+  reach(output);
+  for (const operand& op : inputs) reach(op);
+  return largest >= codegen::index32_limit;
+}
+
+void graph::clear() {
+  code.clear();
+  inputs.clear();
+  params.clear();
+  output = {};
+  extents = {};
+  index64 = false;
+  vector_width = 1;
+  tiled = false;
+  reduce = {};
+}
+
+}  // namespace jet::ir
