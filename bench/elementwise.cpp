@@ -6,10 +6,12 @@
 #include <cstdio>
 
 #include "bench/timing.hpp"
-#include "codegen/ir/passes.hpp"
+#include "codegen/core/limits.hpp"
+#include "codegen/plan/kernel_plan.hpp"
 #include "jet/jet.hpp"
+#include "src/cache/memory_cache.hpp"
+#include "src/device/launch.hpp"
 #include "src/pipeline/evaluate.hpp"
-#include "src/device/loaded_kernel.hpp"
 
 namespace {
 
@@ -76,30 +78,31 @@ int main() {
               host_us(seven), host_us([] { return jet::empty({1024}, jet::float32); }),
               host_us([&] { jet::detail::evaluate(*seven().node(), target); }));
 
-  // A memory-cache hit: IR build, collapse, classify, signature, find (issue 4: <= 1 us).
+  // A memory-cache hit: lowering (IR build, collapse, classify, parameter table), key, find
+  // (issue 4: <= 1 us).
   const jet::expr e = seven();
   jet::ir::graph g;
-  std::string signature;
+  jet::codegen::kernel_plan plan;
+  std::string key;
   const jet::detail::loaded_kernel* found = nullptr;
   const double lookup_us = host_us([&] {
-    jet::codegen::build_ir(*e.node(), target, g);
-    jet::codegen::collapse_axes(g);
-    jet::codegen::choose_access(g);
-    signature.clear();
-    jet::codegen::append_signature(g, signature);
-    found = jet::detail::kernels().find(signature);
+    jet::codegen::lower(*e.node(), target, 0, g, plan);
+    key.clear();
+    jet::codegen::append_key(plan, key);
+    found = jet::detail::kernels().find(key);
   });
   std::printf("key lookup alone: %.3f us (%s)\n", lookup_us, found ? "hit" : "miss");
   bench::result("memory-cache hit: key lookup (us)", lookup_us, "us", "<= 1");
 
   // The launch alone, through Jet and through the driver API directly: the floor under the
   // host cost.
-  alignas(16) std::byte params[4096];
-  if (!found || !jet::codegen::pack_params(g, params, sizeof params)) {
+  alignas(16) std::byte params[jet::codegen::max_param_bytes];
+  if (!found) {
     std::fprintf(stderr, "bench_elementwise: the 7-op kernel is not in the memory cache\n");
     return 1;
   }
-  const double launch_us = host_us([&] { jet::detail::launch(*found, g.work_items(), g.tiled, params); });
+  plan.params.pack(params);
+  const double launch_us = host_us([&] { jet::detail::launch_block(found->handle(), dim3(1), dim3(256), params); });
   void* launch_kernel = nullptr;
   bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr),
                "cudaGetDriverEntryPointByVersion(cuLaunchKernel)");
@@ -113,7 +116,7 @@ int main() {
       std::exit(1);
     }
   });
-  std::printf("launch alone: %.2f us through jet::detail::launch, %.2f us through a bare cuLaunchKernel\n", launch_us,
+  std::printf("launch alone: %.2f us through jet::detail::launch_block, %.2f us through a bare cuLaunchKernel\n", launch_us,
               driver_us);
   return 0;
 }

@@ -1,20 +1,72 @@
-// The kernel's parameter block. Its layout is the one render.cpp declares: every field
-// 8-byte aligned, in this order: output pointer, input pointers, scalars, element count,
-// extents (rank > 1), then the strides of each operand that is not contiguous or scalar;
-// reductions add outputs, length, chunk, splits, the work buffer, the chunk counters and the
-// post-step argument.
+// Parameter blocks: the table, its packing, and the layout of Jet's own kernels.
+#include "codegen/ir/params.hpp"
+
 #include <complex>
 #include <cstring>
+#include <string>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/ir/ir.hpp"
 #include "jet/error.hpp"
 
 namespace jet::codegen {
+
+void param_layout::clear() {
+  fields_.clear();
+  bytes_ = 0;
+}
+
+param_field& param_layout::append(param_role role, int index, std::size_t size, std::size_t align) {
+  param_field& f = fields_.emplace_back();
+  f.role = role;
+  f.index = index;
+  f.offset = (bytes_ + align - 1) / align * align;
+  f.size = size;
+  bytes_ = f.offset + size;
+  return f;
+}
+
+void param_layout::add(param_role role, int index, std::size_t size, std::size_t align, const void* from) {
+  append(role, index, size, align).from = from;
+}
+
+void param_layout::add_value(param_role role, int index, std::size_t size, std::size_t align,
+                             const void* value) {
+  param_field& f = append(role, index, size, align);
+  if (size > sizeof f.value) throw internal_error("a parameter value of " + std::to_string(size) + " bytes");
+  std::memcpy(f.value, value, size);
+}
+
+const param_field& param_layout::at(param_role role, int index) const {
+  for (const param_field& f : fields_)
+    if (f.role == role && f.index == index) return f;
+  throw internal_error("no parameter of role " + std::to_string(static_cast<int>(role)) + " for " +
+                       std::to_string(index));
+}
+
+void param_layout::pack(std::byte* block) const {
+  std::memset(block, 0, bytes_);
+  for (const param_field& f : fields_) std::memcpy(block + f.offset, f.from ? f.from : f.value, f.size);
+}
+
+void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles, param_layout& out) {
+  for (const param_role role : roles) {
+    const void* from = nullptr;
+    switch (role) {
+      case param_role::reduce_outputs: from = &r.outputs; break;
+      case param_role::reduce_length: from = &r.length; break;
+      case param_role::reduce_chunk: from = &r.chunk; break;
+      case param_role::reduce_splits: from = &r.splits; break;
+      case param_role::reduce_work: from = &r.work; break;
+      case param_role::reduce_counters: from = &r.counters; break;
+      default: throw internal_error("no reduction field of role " + std::to_string(static_cast<int>(role)));
+    }
+    out.add(role, 0, 8, 8, from);
+  }
+}
+
 namespace {
 
-std::size_t slot_size(dtype t) { return t == dtype::complex128 ? 16 : 8; }
-
-// Writes a scalar as the value type the kernel computes in.
+// A scalar as the value type the kernel computes in (half types widen to float).
 void write_scalar(const ir::param& p, std::byte* at) {
   const detail::scalar_value& v = p.value;
   auto as = [&](auto x) { std::memcpy(at, &x, sizeof x); };
@@ -41,49 +93,30 @@ void write_scalar(const ir::param& p, std::byte* at) {
   }
 }
 
-template <class Writer>
-std::size_t layout(const ir::graph& g, Writer&& write) {
-  std::size_t at = 0;
-  auto put = [&](const void* src, std::size_t n, std::size_t size) {
-    write(at, src, n);
-    at += size;
-  };
-  put(&g.output.data, 8, 8);
-  for (const ir::operand& op : g.inputs) put(&op.data, 8, 8);
-  for (const ir::param& p : g.params) {
-    std::byte bytes[16] = {};
-    write_scalar(p, bytes);
-    put(bytes, slot_size(p.type), slot_size(p.type));
-  }
-  const std::int64_t n = g.size();
-  put(&n, 8, 8);
-  if (g.has_extents()) put(g.extents.begin(), 8 * g.extents.size(), 8 * g.extents.size());
-  auto put_strides = [&](const ir::operand& op) {
-    if (op.has_strides()) put(op.strides.begin(), 8 * op.strides.size(), 8 * op.strides.size());
-  };
-  put_strides(g.output);
-  for (const ir::operand& op : g.inputs) put_strides(op);
-  if (g.reduce.active) {
-    const ir::reduction_geometry& r = g.reduce.geometry;
-    for (const std::int64_t v : {r.outputs, r.length, r.chunk, r.splits}) put(&v, 8, 8);
-    put(&r.work, 8, 8);
-    put(&r.counters, 8, 8);
-    put(&g.reduce.post_arg, 8, 8);
-  }
-  return at;
-}
-
 }  // namespace
 
-std::size_t params_size(const ir::graph& g) {
-  return layout(g, [](std::size_t, const void*, std::size_t) {});
-}
-
-std::size_t pack_params(const ir::graph& g, std::byte* buffer, std::size_t capacity) {
-  if (params_size(g) > capacity) return 0;
-  return layout(g, [&](std::size_t at, const void* src, std::size_t n) {
-    std::memcpy(buffer + at, src, n);
-  });
+void layout_params(const ir::graph& g, param_layout& out) {
+  out.clear();
+  out.add(param_role::output, 0, 8, 8, &g.output.data);
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) out.add(param_role::input, static_cast<int>(k), 8, 8, &g.inputs[k].data);
+  for (std::size_t k = 0; k < g.params.size(); ++k) {
+    std::byte bytes[16] = {};
+    write_scalar(g.params[k], bytes);
+    out.add_value(param_role::scalar, static_cast<int>(k), g.params[k].type == dtype::complex128 ? 16 : 8, 8, bytes);
+  }
+  const std::int64_t n = g.size();
+  out.add_value(param_role::count, 0, 8, 8, &n);
+  const std::size_t axes = 8 * static_cast<std::size_t>(g.extents.size());
+  if (g.has_extents()) out.add(param_role::extents, 0, axes, 8, g.extents.begin());
+  if (g.output.has_strides()) out.add(param_role::strides, -1, axes, 8, g.output.strides.begin());
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    if (g.inputs[k].has_strides()) out.add(param_role::strides, static_cast<int>(k), axes, 8, g.inputs[k].strides.begin());
+  if (!g.reduce.active) return;
+  add_reduction_fields(g.reduce.geometry,
+                       {param_role::reduce_outputs, param_role::reduce_length, param_role::reduce_chunk,
+                        param_role::reduce_splits, param_role::reduce_work, param_role::reduce_counters},
+                       out);
+  out.add(param_role::post_arg, 0, 8, 8, &g.reduce.post_arg);
 }
 
 }  // namespace jet::codegen

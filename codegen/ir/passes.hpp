@@ -1,4 +1,5 @@
-// The codegen passes, in pipeline order. Each is one function; each lives in its own file.
+// The IR passes, in pipeline order. Each is one function in a file of its own (the reduction
+// layout's in reduction_layout.cpp).
 #pragma once
 
 #include <algorithm>
@@ -54,18 +55,5 @@ std::int64_t output_blocks(const ir::reduction_geometry& r, std::int64_t max_blo
 // Appends the structural signature of `g` to `key`: everything that changes the source,
 // nothing that is a kernel parameter (addresses, extents, strides, scalar values).
 void append_signature(const ir::graph& g, std::string& key);
-
-// Rendered CUDA C for a graph.
-struct kernel_source {
-  std::string name;
-  std::string source;
-};
-kernel_source render(const ir::graph& g);
-
-// Writes the kernel's parameter block for `g` into `buffer`; returns its size in bytes, or
-// 0 when it does not fit in `capacity`.
-std::size_t pack_params(const ir::graph& g, std::byte* buffer, std::size_t capacity);
-// Size of the parameter block without writing it.
-std::size_t params_size(const ir::graph& g);
 
 }  // namespace jet::codegen

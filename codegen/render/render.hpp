@@ -1,11 +1,22 @@
-// Spellings shared by the elementwise and the reduction renderers (render.cpp holds them).
+// The render layer: IR -> CUDA C, the only place that spells CUDA syntax for Jet's kernels
+// (user kernels add their own code; codegen/user renders around it with these spellings).
 #pragma once
 
 #include <string>
 
+#include "codegen/ir/params.hpp"
 #include "codegen/ir/passes.hpp"
+#include "codegen/render/kernel_source.hpp"
 
 namespace jet::codegen {
+
+// Jet's kernels for a graph, declaring `params` (made by layout_params) as their block:
+// elementwise (render_elementwise.cpp), or a reduction when g.reduce.active
+// (render_reduction.cpp).
+kernel_source render_elementwise(const ir::graph& g, const param_layout& params);
+kernel_source render_reduction(const ir::graph& g, const param_layout& params);
+
+// The spellings every generated kernel shares (spelling.cpp).
 
 // The type the kernel computes in (half types widen to float), and the type in memory.
 const char* value_type(dtype t);
@@ -20,19 +31,19 @@ std::string render_cast(dtype from, dtype to, const std::string& x);
 bool uses_complex(const ir::graph& g);
 // "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code.
 std::string kernel_name(const ir::graph& g);
-// `struct jet_params`, the one parameter block every kernel takes (layout: params.cpp).
-void render_params(const ir::graph& g, std::string& s);
-// Preambles, index types, jet_params and jet_element: what every kernel starts with.
-void render_prologue(const ir::graph& g, std::string& s);
+// A kernel's first line: `extern "C" __global__ void __launch_bounds__(256) name(const
+// __grid_constant__ params_type p) {`, the one parameter every kernel takes.
+std::string kernel_entry(const std::string& name, const std::string& params_type = "jet_params");
+// `struct jet_params`: the fields of `params`, in its order.
+void render_params(const ir::graph& g, const param_layout& params, std::string& s);
+// Preambles, index types, jet_params and jet_element: what every Jet kernel starts with.
+void render_prologue(const ir::graph& g, const param_layout& params, std::string& s);
 // `jet_element(p, i, x0, ...)`: the graph's code for one element, given its inputs' values.
 void render_element(const ir::graph& g, std::string& s);
 
-// The reduction kernels for a graph with reduce.active (render_reduce.cpp).
-kernel_source render_reduction(const ir::graph& g);
-
 // The body of a reduction kernel, shared by Jet's reductions and user reduction kernels
-// (codegen/user/render_user_reduction.cpp): chunks of the reduced axes, a warp or a block per output (rows)
-// or a thread per output (columns), partial states merged by the last block to finish. The
+// (reduction_body.cpp): chunks of the reduced axes, a warp or a block per output (rows) or a
+// thread per output (columns), partial states merged by the last block to finish. The
 // kernel defines before it: jet_state (init, add, merge), jet_value, jet_bases(p, m, b),
 // jet_at(p, k, b) and jet_store(p, b, s), the combining helpers, and in its first lines M,
 // K, chunk (jet_idx), jet_splits, jet_work and jet_counters.

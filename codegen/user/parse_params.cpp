@@ -83,6 +83,10 @@ void parse_list(std::string_view list, bool output, std::vector<user_param>& out
 
 }  // namespace
 
+void check_kernel_name(std::string_view name) {
+  if (!is_identifier(name)) throw value_error("kernel name " + quoted(name) + " is no C identifier");
+}
+
 std::vector<user_param> parse_user_params(std::string_view inputs, std::string_view outputs) {
   std::vector<user_param> params;
   parse_list(inputs, false, params);

@@ -23,5 +23,7 @@ struct user_param {
 // an unknown type, a name that is no C identifier, a name given twice, or a reserved name
 // (`i`, the element index, and names starting with `jet_`, which Jet's code uses).
 std::vector<user_param> parse_user_params(std::string_view inputs, std::string_view outputs);
+// Throws jet::value_error unless a kernel's name is a C identifier.
+void check_kernel_name(std::string_view name);
 
 }  // namespace jet::codegen

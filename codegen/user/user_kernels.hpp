@@ -1,14 +1,18 @@
 // User elementwise and reduction kernels (jet/kernel.hpp): binding arguments to CuPy-style
-// parameters, the parameter block, and the CUDA C. Pure C++, as the rest of codegen/.
+// parameters, the iteration space, the parameter block, and the CUDA C. Pure C++, as the rest
+// of codegen/.
 #pragma once
 
 #include <cstddef>
+#include <cstdint>
 #include <span>
 #include <string>
 #include <utility>
 #include <vector>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/ir/ir.hpp"
+#include "codegen/ir/params.hpp"
+#include "codegen/render/kernel_source.hpp"
 #include "codegen/user/parse_params.hpp"
 #include "jet/dtype.hpp"
 
@@ -39,30 +43,43 @@ struct user_binding {
 user_binding bind_user_params(const std::vector<user_param>& params, std::span<const user_arg_info> args,
                               const std::string& kernel);
 
+// The reduce type of a reduction kernel over bound parameters: `written` (a dtype name or a
+// placeholder of the parameters), else the first output's. Throws jet::dtype_error for a
+// letter that is no placeholder.
+dtype reduce_type_of(const std::string& written, const std::vector<user_param>& params, const user_binding& b,
+                     const std::string& kernel);
+
 // How a kernel reaches one parameter.
 enum class user_access : std::uint8_t { contiguous, strided, scalar, raw };
 
-// Offsets in a kernel's parameter block, which the renderer and the launch share.
-struct user_block {
-  std::size_t bytes = 0;
-  // Reserves `size` bytes aligned to `align`; returns their offset.
-  std::size_t add(std::size_t size, std::size_t align) {
-    bytes = (bytes + align - 1) / align * align;
-    const std::size_t at = bytes;
-    bytes += size;
-    return at;
-  }
+// The iteration space of a user kernel (user_axes.cpp): the axes of its non-raw arrays after
+// collapsing, as Jet's own kernels collapse theirs, with each array's strides over them.
+struct user_axes {
+  ir::graph space;                  // the extents, and an operand per non-raw array parameter
+  std::vector<int> operand;         // per parameter: its operand in `space`, or -1
+  std::vector<user_access> access;  // per parameter
+  int kept = 0;                     // reductions: the leading axes, which index the outputs
 };
+// An elementwise kernel's axes: `strides[k]` holds parameter k's strides over `extents` (the
+// arrays' broadcast shape), none for raw arrays and scalars. An array whose collapsed strides
+// are C-contiguous is read contiguously, any other through its strides.
+user_axes elementwise_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
+                           const shape& extents);
+// A reduction kernel's axes: `extents` holds the `kept` axes, then the reduced ones, and
+// `strides[k]` parameter k's strides over them (outputs: 0 over the reduced axes); the two
+// groups collapse apart. Arrays are read through their strides.
+user_axes reduction_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
+                         const shape& extents, int kept);
 
-// Scalars take 16-byte slots, arrays 8-byte pointers; raw arrays add their element count.
-struct user_slots {
-  std::vector<std::size_t> value;     // per parameter: its scalar or pointer
-  std::vector<std::size_t> raw_size;  // per parameter: a raw array's element count
+// What a launch passes for one parameter, made from the bound arguments (src/user).
+struct user_value {
+  alignas(16) std::byte bytes[16] = {};  // a scalar as its parameter's C type, or an array's address
+  std::int64_t size = 0;                 // a raw array's element count
 };
-user_slots layout_slots(const std::vector<user_access>& access, user_block& block);
 
 struct user_elementwise_spec {
   std::string name, operation, preamble;
+  std::string id;  // names the kernel object by everything its source is made from
   std::vector<user_param> params;
   user_binding binding;
   std::vector<user_access> access;
@@ -70,17 +87,9 @@ struct user_elementwise_spec {
   bool index64 = false;  // 64-bit element offsets
 };
 
-struct user_elementwise_layout {
-  user_slots slots;
-  std::vector<std::size_t> strides;  // per parameter: a strided operand's ndim strides
-  std::size_t count = 0, extents = 0;  // the element count, the ndim extents
-  std::size_t bytes = 0;
-};
-user_elementwise_layout layout_user_elementwise(const user_elementwise_spec& spec);
-kernel_source render_user_elementwise(const user_elementwise_spec& spec);
-
 struct user_reduction_spec {
   std::string name, map_expr, reduce_expr, post_map_expr, identity, preamble;
+  std::string id;  // as user_elementwise_spec's
   std::vector<user_param> params;
   user_binding binding;
   std::vector<user_access> access;  // inputs: scalar, strided or raw; outputs: strided
@@ -89,29 +98,35 @@ struct user_reduction_spec {
   int group = 256;            // threads per output: 1 (a columns reduction), 32 or 256
 };
 
-struct user_reduction_layout {
-  user_slots slots;
-  std::vector<std::size_t> strides;  // per strided parameter: kept strides, then (inputs) reduced ones
-  std::size_t outputs = 0, length = 0, splits = 0, chunk = 0, work = 0, counters = 0;
-  std::size_t kept_extents = 0, reduced_extents = 0;
-  std::size_t bytes = 0;
-};
-user_reduction_layout layout_user_reduction(const user_reduction_spec& spec);
-// One kernel on the body of Jet's reductions: chunks of every output's reduced axes, whose
-// partial states (when splits > 1) the last block of each grid column merges.
-kernel_source render_user_reduction(const user_reduction_spec& spec);
+// The parameter blocks of user kernels (user_layout.cpp): first each parameter's own fields,
+// scalars in 16-byte slots, then the arrays' addresses, then raw arrays' element counts. An
+// elementwise kernel adds the element count, the extents and each strided array's strides over
+// `axes`; a reduction its sizes and scratch (from `r`, read when the launch packs), the kept
+// extents, the reduced ones, and each strided array's strides (inputs over every axis, outputs
+// over the kept ones). `values` holds one entry per parameter; `axes` must outlive the table.
+void layout_user_elementwise(const user_elementwise_spec& spec, std::span<const user_value> values,
+                             const user_axes& axes, param_layout& out);
+void layout_user_reduction(const user_reduction_spec& spec, std::span<const user_value> values,
+                           const user_axes& axes, const ir::reduction_geometry& r, param_layout& out);
 
-// Shared by both renderers: the CUDA headers the kernel's types need, typedefs of the
-// placeholders and of `extra` (a reduction's jet_reduce_t), the raw-array view, the
-// parameter-block accessor, then the user's preamble, which may use every typedef.
+// The CUDA C of a user kernel whose parameter block is `params` (made by the layout above):
+// a grid-stride loop over the collapsed extents (render_user_elementwise.cpp), or a kernel on
+// the body of Jet's reductions (render_user_reduction.cpp).
+kernel_source render_user_elementwise(const user_elementwise_spec& spec, const param_layout& params);
+kernel_source render_user_reduction(const user_reduction_spec& spec, const param_layout& params);
+
+// Shared by both renderers (user_spelling.cpp): the CUDA headers the kernel's types need,
+// typedefs of the placeholders and of `extra` (a reduction's jet_reduce_t), the raw-array view,
+// the parameter-block accessor, then the user's preamble, which may use every typedef.
 void render_user_prologue(const user_binding& b, const std::vector<std::pair<std::string, dtype>>& extra,
                           std::size_t block_bytes, const std::string& preamble, std::string& s);
 // The C type of a dtype in user kernels: CUDA's __half and __nv_bfloat16 for the 16-bit floats,
 // cuda::std::complex<float> and <double> for complex64 and complex128.
 const char* user_ctype(dtype t);
-// Declarations of the parameters' names for one element: "const float x = ...;".
+// Declarations of the parameters' names for one element: "const float x = ...;", inputs or
+// outputs; `offsets[k]` indexes a strided or contiguous parameter's array.
 void render_user_operands(const std::vector<user_param>& params, const std::vector<dtype>& types,
-                          const std::vector<user_access>& access, const user_slots& slots,
+                          const std::vector<user_access>& access, const param_layout& params_block,
                           const std::vector<std::string>& offsets, const std::string& indent, bool outputs,
                           std::string& s);
 

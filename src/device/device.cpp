@@ -18,10 +18,6 @@ void throw_cuda(cudaError_t status, const char* call) {
                    status);
 }
 
-void throw_nvrtc(nvrtcResult status, const char* call) {
-  throw error(std::string(call) + " failed: " + nvrtcGetErrorString(status));
-}
-
 }  // namespace jet::detail
 
 namespace jet::device {

@@ -10,10 +10,15 @@
 #include <memory>
 #include <sstream>
 
-#include "src/device/cuda_check.hpp"
+#include "jet/error.hpp"
 
 namespace jet::detail {
 namespace {
+
+// Every NVRTC call's status goes through this.
+void check_nvrtc(nvrtcResult status, const char* call) {
+  if (status != NVRTC_SUCCESS) throw error(std::string(call) + " failed: " + nvrtcGetErrorString(status));
+}
 
 int arch_number(const std::string& arch) {
   const auto digits = arch.find_first_of("0123456789");

@@ -1,11 +1,11 @@
-// Stage types of a kernel's life: source (codegen) -> compiled (NVRTC) -> loaded (CUDA).
+// The NVRTC stage of a kernel's life: source (codegen) -> compiled (here) -> loaded (device).
 // Compiling needs no GPU, so the CLI and host tests use this stage alone.
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/render/kernel_source.hpp"
 
 namespace jet::detail {
 
@@ -18,12 +18,7 @@ struct compiled_kernel {
   std::vector<std::string> lowered_names;  // NVRTC's names for compile_extras::name_expressions
 };
 
-// What user kernels add to a compile: their own NVRTC options (after Jet's) and name
-// expressions ("scale<float>") whose lowered (mangled) names the compile reports.
-struct compile_extras {
-  std::vector<std::string> options;
-  std::vector<std::string> name_expressions;
-};
+using codegen::compile_extras;
 
 // NVRTC's options for an architecture ("sm_90").
 std::vector<std::string> compile_options(const std::string& arch);

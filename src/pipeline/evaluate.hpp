@@ -1,30 +1,23 @@
-// Evaluating expressions: the pipeline driver.
+// Evaluating expressions: what cannot be one kernel is rewritten until it is, then each kernel
+// is lowered to a plan and run (src/pipeline/run_plan.hpp).
 #pragma once
 
-#include <cuda_runtime.h>
-
-#include <memory>
-
-#include "codegen/ir/ir.hpp"
-#include "jet/array.hpp"
 #include "codegen/expr/node.hpp"
+#include "jet/array.hpp"
 #include "jet/expr.hpp"
-#include "src/device/loaded_kernel.hpp"
-#include "src/device/memory.hpp"
 
 namespace jet::detail {
 
-// Computes `root` into `out` (same shape) with one fused kernel; `out` must not overlap
-// the operands except element for element.
+// Computes `root` into `out` (same shape; a reduction's may broadcast to it); `out` must not
+// overlap the operands except element for element.
 void evaluate(const node& root, const array& out);
 
-// The launch of a reduction kernel over g's reduction (Jet's own, and user reduction
-// kernels): chunks planned for `kernel`'s occupancy (codegen::plan_chunks), and room for the
-// partial states: the stream's scratch, else `work`, allocated here. Sets g.reduce.work and
-// .counters; returns the grid, blocks of outputs by chunks.
-dim3 plan_reduction_launch(ir::reduction_geometry& r, const loaded_kernel& kernel, std::shared_ptr<buffer>& work);
+// `root` with each reduction below it replaced by an input reading `value_of(reduction)`
+// (root stays a reduction if it is one): a reduction cannot fuse into the kernel that consumes
+// it. A reduction used twice is replaced once.
+node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&));
 
-// The rendered kernel for `root` written into a fresh array, for jet::explain.
+// What Jet does for `root` written into a fresh array, for jet::explain.
 explanation explain(const node& root);
 
 }  // namespace jet::detail

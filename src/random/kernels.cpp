@@ -4,17 +4,16 @@
 #include <string>
 
 #include "jet/error.hpp"
-#include "src/device/loaded_kernel.hpp"
+#include "codegen/plan/kernel_plan.hpp"
+#include "codegen/render/render.hpp"
+#include "src/pipeline/run_plan.hpp"
 #include "src/random/device_params.hpp"
 
 namespace jet::random::detail {
 namespace {
 
-using ::jet::detail::loaded_kernel;
-
 // Before the shared code: how its functions are declared on the device. After it: the
-// grid-stride loop of every entry point (jet::detail::launch caps the grid at a few blocks
-// per SM).
+// grid-stride loop of every entry point (the launch caps the grid at a few blocks per SM).
 constexpr const char* device_prefix =
     "#define JET_RNG_FN __device__ __forceinline__\n"
     "#define JET_RNG_OUTLINED __device__ __noinline__\n";
@@ -24,8 +23,7 @@ constexpr const char* loop_macro =
     "       i += (long long)gridDim.x * blockDim.x)\n";
 
 std::string entry(const std::string& name, const std::string& params, const std::string& body) {
-  return "extern \"C\" __global__ void __launch_bounds__(256) " + name +
-         "(const __grid_constant__ " + params + " p) {\n" + body + "}\n";
+  return codegen::kernel_entry(name, params) + body + "}\n";
 }
 
 // A kernel whose element i writes `value` (an expression of the stream `s` and `p`) to out[i].
@@ -113,14 +111,16 @@ codegen::kernel_source kernel_source(const std::string& name) {
 
 namespace {
 
-// The loaded kernel `name`; its source is made only when no cache holds it.
-const loaded_kernel& kernel(const std::string& name) {
-  return ::jet::detail::obtain_kernel("jet.random/" + name, [&] { return kernel_source(name); });
-}
-
+// Runs the random kernel `name` over `work` items with `params` as its parameter block. Its
+// source is made only when no cache holds it.
 template <class Params>
-void run(const loaded_kernel& k, std::int64_t work, const Params& params) {
-  ::jet::detail::launch(k, work, false, reinterpret_cast<const std::byte*>(&params));
+void run(const std::string& name, std::int64_t work, const Params& params) {
+  const codegen::fixed_kernel kernel{"jet.random/" + name, name, &kernel_source};
+  codegen::kernel_plan plan;
+  plan.body = &kernel;
+  plan.params.add(codegen::param_role::block, 0, sizeof params, alignof(Params), &params);
+  plan.launch.work_items = work;
+  ::jet::detail::run_plan(plan);
 }
 
 void expect(bool condition, const char* what) {
@@ -137,7 +137,7 @@ void sample(const char* name, const array& out, dtype t, const array& key, Param
   params.out = static_cast<decltype(params.out)>(out.data());
   params.key = static_cast<const unsigned int*>(key.data());
   params.n = out.size();
-  run(kernel(name), out.size(), params);
+  run(name, out.size(), params);
 }
 
 }  // namespace
@@ -172,7 +172,7 @@ void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f6
              u_f64.is_c_contiguous() && cdf_f64.is_c_contiguous() && cdf_f64.size() > 0,
          "search_sorted takes contiguous int64 out, float64 u of its size and a float64 cdf");
   if (out_i64.size() == 0) return;
-  run(kernel("jet_random_search"), out_i64.size(),
+  run("jet_random_search", out_i64.size(),
       jet_rng_search_params{static_cast<long long*>(out_i64.data()),
                             static_cast<const double*>(u_f64.data()),
                             static_cast<const double*>(cdf_f64.data()), out_i64.size(),
@@ -190,8 +190,7 @@ void sort_pairs(const array& keys, const array& values) {
              (m & (m - 1)) == 0,
          "sort_pairs takes contiguous uint64 or float64 keys, int64 values, a power of two each");
   if (m < 2) return;
-  const loaded_kernel& step =
-      kernel(keys.dtype() == float64 ? "jet_random_sort_f64" : "jet_random_sort_u64");
+  const std::string step = keys.dtype() == float64 ? "jet_random_sort_f64" : "jet_random_sort_u64";
   jet_rng_sort_params params{keys.data(), static_cast<long long*>(values.data()), m / 2, 0, 0};
   for (std::int64_t k = 2; k <= m; k <<= 1) {
     for (std::int64_t j = k >> 1; j > 0; j >>= 1) {
@@ -220,7 +219,7 @@ void gather_rows(const array& out, const array& in, const array& rows) {
   };
   while (!fits(unit)) unit /= 2;
   const std::int64_t units = out.nbytes() / unit;
-  run(kernel("jet_random_gather_" + std::to_string(unit)), units,
+  run("jet_random_gather_" + std::to_string(unit), units,
       jet_rng_gather_params{out.data(), in.data(), static_cast<const long long*>(rows.data()),
                             units, row_bytes / unit});
 }

@@ -9,7 +9,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/render/kernel_source.hpp"
 #include "jet/array.hpp"
 
 namespace jet::random::detail {

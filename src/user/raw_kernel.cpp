@@ -1,9 +1,7 @@
 // raw_kernel and raw_module: user CUDA C compiled through Jet's caches, loaded as CUDA
-// libraries, launched with the driver's cuLaunchKernel; and what the generated user kernels
-// share with them.
+// libraries, launched with the driver's cuLaunchKernel.
 #include <cudaTypedefs.h>
 
-#include <cstdio>
 #include <map>
 #include <mutex>
 
@@ -11,7 +9,9 @@
 #include "jet/error.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/cache/disk_cache.hpp"
-#include "src/cache/sha256.hpp"
+#include "src/device/launch.hpp"
+#include "src/device/stream_state.hpp"
+#include "src/pipeline/trace.hpp"
 #include "src/user/user_kernels.hpp"
 
 namespace jet {
@@ -92,10 +92,8 @@ std::shared_ptr<raw_module::library> obtain_library(const std::string& source, c
     if (const auto it = loaded->find(key); it != loaded->end()) return it->second;
   }
   const obtained_kernel obtained = compile_or_load(src, arch, extras);
-  if (debug_level() >= 1)
-    std::fprintf(stderr, "[jet] %s a raw module for %s in %.3f ms\n",
-                 obtained.origin == kernel_origin::disk ? "loaded from disk" : "compiled", obtained.compiled.arch.c_str(),
-                 obtained.milliseconds);
+  trace(1, "%s a raw module for %s: %.3f ms", obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
+        obtained.compiled.arch.c_str(), obtained.milliseconds);
   auto lib = std::make_shared<raw_module::library>();
   check_cuda(cudaLibraryLoadData(&lib->handle, obtained.compiled.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
              "cudaLibraryLoadData");
@@ -137,30 +135,6 @@ void launch_user(user_function& f, const launch_config& c, void** args, const st
   }
   launch_kernel(f.kernel, dim3(c.grid.x, c.grid.y, c.grid.z), dim3(c.block.x, c.block.y, c.block.z), args,
                 c.shared_memory, c.stream ? c.stream : current_stream());
-}
-
-compile_extras user_extras(const std::vector<std::string>& options, std::vector<std::string> name_expressions) {
-  compile_extras extras;
-  extras.options = toolkit_include_options();
-  extras.options.insert(extras.options.end(), options.begin(), options.end());
-  extras.name_expressions = std::move(name_expressions);
-  return extras;
-}
-
-std::string user_kernel_id(std::initializer_list<std::string_view> fields) {
-  sha256 h;
-  for (std::string_view f : fields) h.update_field(f);
-  return to_hex(h.finish());
-}
-
-std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>& args) {
-  std::vector<codegen::user_arg_info> info(args.size());
-  for (std::size_t k = 0; k < args.size(); ++k) {
-    info[k].is_array = args[k].is_array();
-    info[k].type = args[k].is_array() ? args[k].value().dtype() : args[k].scalar_type();
-    info[k].weak = args[k].scalar_kind();
-  }
-  return info;
 }
 
 }  // namespace detail

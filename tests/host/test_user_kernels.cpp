@@ -10,6 +10,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/user/user_kernels.hpp"
 #include "jet/error.hpp"
 #include "src/cache/entry.hpp"
@@ -43,6 +44,21 @@ struct elementwise_case {
   bool index64 = false;
 };
 
+// Axes for a spec written by hand: `axes` of extent 2, an operand per array parameter.
+jet::codegen::user_axes axes_for(const std::vector<user_access>& access, int axes, int kept = 0) {
+  jet::codegen::user_axes a;
+  a.space.extents = jet::shape::filled(axes, 2);
+  a.operand.assign(access.size(), -1);
+  a.access = access;
+  a.kept = kept;
+  for (std::size_t k = 0; k < access.size(); ++k) {
+    if (access[k] != user_access::contiguous && access[k] != user_access::strided) continue;
+    a.operand[k] = static_cast<int>(a.space.inputs.size());
+    a.space.inputs.emplace_back().strides = jet::shape::filled(axes, 1);
+  }
+  return a;
+}
+
 jet::codegen::kernel_source rendered(const elementwise_case& c) {
   jet::codegen::user_elementwise_spec spec;
   spec.name = "user_kernel";
@@ -52,7 +68,10 @@ jet::codegen::kernel_source rendered(const elementwise_case& c) {
   spec.access = c.access;
   spec.ndim = c.ndim;
   spec.index64 = c.index64;
-  return jet::codegen::render_user_elementwise(spec);
+  const jet::codegen::user_axes axes = axes_for(c.access, c.ndim);
+  jet::codegen::param_layout params;
+  jet::codegen::layout_user_elementwise(spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, params);
+  return jet::codegen::render_user_elementwise(spec, params);
 }
 
 struct reduction_case {
@@ -78,7 +97,12 @@ jet::codegen::kernel_source rendered(const reduction_case& c) {
   spec.kept = c.kept;
   spec.reduced = c.reduced;
   spec.group = c.group;
-  return jet::codegen::render_user_reduction(spec);
+  const jet::codegen::user_axes axes = axes_for(c.access, c.kept + c.reduced, c.kept);
+  const jet::ir::reduction_geometry geometry;
+  jet::codegen::param_layout params;
+  jet::codegen::layout_user_reduction(spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, geometry,
+                                      params);
+  return jet::codegen::render_user_reduction(spec, params);
 }
 
 }  // namespace
@@ -252,13 +276,21 @@ TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][use
   const std::vector<user_arg_info> info = jet::detail::describe_args(args);
   const jet::codegen::user_binding binding = jet::codegen::bind_user_params(params, info, "k");
   const std::vector<user_access> access(params.size(), user_access::scalar);
-  jet::codegen::user_block block;
-  const jet::codegen::user_slots slots = jet::codegen::layout_slots(access, block);
-  for (std::size_t k = 0; k < params.size(); ++k) CHECK(slots.value[k] == 16 * k);
-  alignas(16) std::byte bytes[16 * 9] = {};
-  jet::detail::pack_slots(slots, access, binding, args, std::vector<jet::array>(params.size()), bytes);
+  jet::codegen::user_elementwise_spec spec;
+  spec.params = params;
+  spec.binding = binding;
+  spec.access = access;
+  jet::codegen::param_layout layout;
+  jet::codegen::layout_user_elementwise(
+      spec, jet::detail::user_values(params, binding, args, std::vector<jet::array>(params.size())), axes_for(access, 1),
+      layout);
+  for (std::size_t k = 0; k < params.size(); ++k)
+    CHECK(layout.at(jet::codegen::param_role::scalar, static_cast<int>(k)).offset == 16 * k);
+  alignas(16) std::byte bytes[jet::codegen::max_param_bytes] = {};
+  REQUIRE(layout.bytes() <= sizeof bytes);
+  layout.pack(bytes);
   const auto slot_holds = [&](std::size_t k, const auto& want) {
-    return std::memcmp(bytes + slots.value[k], &want, sizeof want) == 0;
+    return std::memcmp(bytes + 16 * k, &want, sizeof want) == 0;
   };
   CHECK(slot_holds(0, std::uint16_t{0x7e01}));
   CHECK(slot_holds(1, z));

@@ -1,0 +1,78 @@
+// A kernel's parameter block as one table: each field's place, size and role, with the bytes a
+// launch writes there. Lowering makes the table; the renderers declare the block from it and
+// the launcher packs it from it, so the two cannot disagree.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <initializer_list>
+#include <vector>
+
+namespace jet::ir {
+struct graph;
+struct reduction_geometry;
+}
+
+namespace jet::codegen {
+
+// What a field holds; its `index` says whose (an operand or a user kernel's parameter).
+enum class param_role : std::uint8_t {
+  output,           // an output's device address
+  input,            // an input's device address
+  scalar,           // a scalar, as the type the kernel reads it as
+  raw_size,         // a raw array's element count (user kernels)
+  count,            // the element count
+  extents,          // extents of the iteration space (user reductions: 0 kept axes, 1 reduced)
+  strides,          // an operand's strides (Jet's kernels: index -1 is the output)
+  reduce_outputs,   // a reduction's outputs, elements per output, chunk and chunks
+  reduce_length,
+  reduce_chunk,
+  reduce_splits,
+  reduce_work,      // the chunks' partial states
+  reduce_counters,  // the chunks done, per grid column
+  post_arg,         // a reduction's post-step argument (var's ddof, a norm's exponent)
+  block,            // a whole parameter block made by its owner (the random kernels)
+};
+
+struct param_field {
+  param_role role = param_role::block;
+  int index = 0;
+  std::size_t offset = 0, size = 0;
+  // Where the launch copies `size` bytes from, read when it packs (so that values planned after
+  // the table is made, such as a reduction's chunks, are current); null: from `value`.
+  const void* from = nullptr;
+  alignas(16) std::byte value[16] = {};
+};
+
+class param_layout {
+ public:
+  void clear();
+  // Appends a field of `size` bytes, aligned to `align`, packed from `from`.
+  void add(param_role role, int index, std::size_t size, std::size_t align, const void* from);
+  // Appends a field holding `size` (at most 16) bytes of `value`, copied now.
+  void add_value(param_role role, int index, std::size_t size, std::size_t align, const void* value);
+
+  const std::vector<param_field>& fields() const { return fields_; }
+  std::size_t bytes() const { return bytes_; }
+  // The field of `role` for `index`; throws jet::internal_error when there is none.
+  const param_field& at(param_role role, int index = 0) const;
+  // Writes every field into `block`, which holds bytes() (the gaps between fields are zeroed).
+  void pack(std::byte* block) const;
+
+ private:
+  param_field& append(param_role role, int index, std::size_t size, std::size_t align);
+  std::vector<param_field> fields_;
+  std::size_t bytes_ = 0;
+};
+
+// Appends a reduction's fields of `roles` (reduce_outputs ... reduce_counters), in that order,
+// each packed from its member of `r`.
+void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles, param_layout& out);
+
+// The parameter block of Jet's own kernels over `g`, every field 8-byte aligned: the output's
+// and inputs' addresses, the scalars, the element count, the extents (where the kernel takes
+// them), each non-contiguous operand's strides; reductions add their sizes, scratch and
+// post-step argument.
+void layout_params(const ir::graph& g, param_layout& out);
+
+}  // namespace jet::codegen

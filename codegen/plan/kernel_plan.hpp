@@ -1,0 +1,64 @@
+// What lowering makes of every kernel Jet launches, whatever its kind: what it computes, its
+// parameter block as one table, how its launch covers the work, and what its compile adds.
+// One driver (src/pipeline/run_plan.cpp) takes every plan through the same stages: key, look
+// up, render, compile, load, size the launch, pack, launch.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <variant>
+
+#include "codegen/ir/ir.hpp"
+#include "codegen/ir/params.hpp"
+#include "codegen/render/kernel_source.hpp"
+#include "codegen/user/user_kernels.hpp"
+
+namespace jet::codegen {
+
+// A kernel whose source does not depend on its operands (the random kernels): its memory-cache
+// key, and the function that renders it.
+struct fixed_kernel {
+  std::string key;
+  std::string name;
+  kernel_source (*render)(const std::string& name) = nullptr;
+};
+
+// What the kernel computes: Jet's own IR (an elementwise kernel, or a reduction when
+// g.reduce.active), a user kernel's spec, or a fixed kernel.
+using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*, const user_reduction_spec*,
+                                 const fixed_kernel*>;
+
+// How the launch covers the work: a grid-stride loop of 256-thread blocks over `work_items`
+// (capped at the blocks the GPU keeps busy), square tiles of it (`tiled`), or a reduction's
+// output blocks by chunks, which the driver plans once it knows the loaded kernel's occupancy.
+struct launch_geometry {
+  std::int64_t work_items = 0;
+  bool tiled = false;
+  ir::reduction_geometry* reduction = nullptr;
+};
+
+struct kernel_plan {
+  kernel_body body;
+  param_layout params;
+  launch_geometry launch;
+  const compile_extras* extras = nullptr;  // user kernels' NVRTC options; none for Jet's own
+};
+
+// Appends the plan's memory-cache key to `key`: everything that changes the kernel's source,
+// nothing that is a parameter.
+void append_key(const kernel_plan& plan, std::string& key);
+// The plan's CUDA C.
+kernel_source render(const kernel_plan& plan);
+
+// How lowering an expression came out.
+enum class lowering : std::uint8_t {
+  one_kernel,           // the plan computes it
+  too_many_parameters,  // its parameters pass the 4 KiB a launch takes
+  reads_index,          // a reduction's producer reads the element index, which the kernel lacks
+};
+// Lowers `root` (whose only reduction, if any, is itself) writing into `out`, of root's shape,
+// to one kernel's plan over `g`, for a GPU of `multiprocessors` SMs. The plan points into `g`
+// and is complete even when the result is not one_kernel (jet::explain shows it).
+lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g, kernel_plan& plan);
+
+}  // namespace jet::codegen

@@ -1,0 +1,37 @@
+// Jet's expressions lowered to one kernel's plan: the IR passes in order, the parameter block,
+// the launch.
+#include "codegen/core/limits.hpp"
+#include "codegen/ir/passes.hpp"
+#include "codegen/plan/kernel_plan.hpp"
+
+namespace jet::codegen {
+namespace {
+
+bool uses_index(const ir::graph& g) {
+  for (const ir::instr& in : g.code)
+    if (in.op == detail::op_code::index) return true;
+  return false;
+}
+
+}  // namespace
+
+lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g, kernel_plan& plan) {
+  plan.body = &g;
+  plan.launch = {};
+  plan.extras = nullptr;
+  if (root.op == detail::op_code::reduce) {
+    build_reduce_ir(root, out, g, multiprocessors);
+    plan.launch.reduction = &g.reduce.geometry;
+  } else {
+    build_ir(root, out, g);
+    collapse_axes(g);
+    choose_access(g);
+    plan.launch.work_items = g.work_items();
+    plan.launch.tiled = g.tiled;
+  }
+  layout_params(g, plan.params);
+  if (g.reduce.active && uses_index(g)) return lowering::reads_index;
+  return plan.params.bytes() > max_param_bytes ? lowering::too_many_parameters : lowering::one_kernel;
+}
+
+}  // namespace jet::codegen

@@ -1,0 +1,220 @@
+// The spellings every generated kernel shares: value and storage types, conversions, the
+// graph's code for one element, the parameter block and the prologue.
+#include <string>
+
+#include "codegen/core/limits.hpp"
+#include "codegen/render/op_spelling.hpp"
+#include "codegen/render/preamble.hpp"
+#include "codegen/render/render.hpp"
+#include "jet/error.hpp"
+
+namespace jet::codegen {
+using detail::op_code;
+
+// The type the kernel computes in: half types widen to float.
+const char* value_type(dtype t) {
+  switch (t) {
+    case dtype::bool_: return "bool";
+    case dtype::int8: return "signed char";
+    case dtype::int16: return "short";
+    case dtype::int32: return "int";
+    case dtype::int64: return "long long";
+    case dtype::uint8: return "unsigned char";
+    case dtype::uint16: return "unsigned short";
+    case dtype::uint32: return "unsigned int";
+    case dtype::uint64: return "unsigned long long";
+    case dtype::float16:
+    case dtype::bfloat16:
+    case dtype::float32: return "float";
+    case dtype::float64: return "double";
+    case dtype::complex64: return "jet_c64";
+    case dtype::complex128: return "jet_c128";
+  }
+  return "?";
+}
+
+// The type elements have in memory.
+const char* storage_type(dtype t) {
+  return t == dtype::float16 || t == dtype::bfloat16 ? "unsigned short" : value_type(t);
+}
+
+const char* short_name(dtype t) {
+  constexpr const char* names[] = {"b1",  "i8",  "i16",  "i32", "i64", "u8",  "u16", "u32",
+                                   "u64", "f16", "bf16", "f32", "f64", "c64", "c128"};
+  return names[static_cast<int>(t)];
+}
+
+namespace {
+
+bool single_precision(dtype t) {
+  return t == dtype::float16 || t == dtype::bfloat16 || t == dtype::float32 ||
+         t == dtype::complex64;
+}
+
+}  // namespace
+
+std::string load(dtype t, const std::string& raw) {
+  if (t == dtype::float16) return "jet_f16_to_f32(" + raw + ")";
+  if (t == dtype::bfloat16) return "jet_bf16_to_f32(" + raw + ")";
+  return raw;
+}
+
+std::string store(dtype t, const std::string& value) {
+  if (t == dtype::float16) return "jet_f32_to_f16(" + value + ")";
+  if (t == dtype::bfloat16) return "jet_f32_to_bf16(" + value + ")";
+  return value;
+}
+
+namespace {
+
+std::string temp(int i) { return "t" + std::to_string(i); }
+
+std::string substitute(const char* pattern, const ir::instr& in, dtype loop) {
+  std::string out;
+  for (const char* c = pattern; *c; ++c) {
+    if (*c != '$') {
+      out += *c;
+      continue;
+    }
+    const char k = *++c;
+    if (k >= '0' && k <= '2') out += temp(in.args[k - '0']);
+    else if (k == 'T') out += value_type(loop);
+    else if (k == 'R') out += single_precision(loop) ? "float" : "double";
+    else if (k == 'f') out += single_precision(loop) ? "f" : "";
+  }
+  return out;
+}
+
+}  // namespace
+
+std::string render_cast(dtype from, dtype to, const std::string& x) {
+  const std::string real = single_precision(to) ? "float" : "double";
+  if (to == dtype::bool_) return is_complex(from) ? "jet_ctruth(" + x + ")" : "(" + x + " != 0)";
+  if (is_complex(to)) {
+    if (is_complex(from)) return std::string(value_type(to)) + "{(" + real + ")" + x + ".re, (" + real + ")" + x + ".im}";
+    return std::string(value_type(to)) + "{(" + real + ")" + x + ", (" + real + ")0}";
+  }
+  const std::string source = is_complex(from) ? x + ".re" : x;
+  if (to == dtype::float16) return "jet_round_f16((float)" + source + ")";
+  if (to == dtype::bfloat16) return "jet_round_bf16((float)" + source + ")";
+  return "(" + std::string(value_type(to)) + ")" + source;
+}
+
+namespace {
+
+std::string render_instr(const ir::graph& g, const ir::instr& in) {
+  switch (in.op) {
+    case op_code::input: return "x" + std::to_string(in.slot);
+    case op_code::scalar: return "p.s" + std::to_string(in.slot);
+    case op_code::index: return "(long long)i";
+    case op_code::cast: return render_cast(g.code[in.args[0]].type, in.type, temp(in.args[0]));
+    default: break;
+  }
+  // The loop dtype is the operands' (they were cast to it); where's first operand is bool.
+  const dtype loop = g.code[in.args[in.op == op_code::where ? 1 : 0]].type;
+  const op_spelling& s = spelling(in.op);
+  const char* pattern = nullptr;
+  switch (kind(loop)) {
+    case dtype_kind::boolean: pattern = s.boolean; break;
+    case dtype_kind::signed_int:
+    case dtype_kind::unsigned_int: pattern = s.integer; break;
+    case dtype_kind::floating: pattern = s.floating; break;
+    case dtype_kind::complex: pattern = s.complex; break;
+  }
+  if (!pattern)
+    throw internal_error(std::string("no CUDA spelling of ") + detail::op_name(in.op) + " for " +
+                         std::string(name(loop)));
+  return substitute(pattern, in, loop);
+}
+
+}  // namespace
+
+bool uses_complex(const ir::graph& g) {
+  for (const ir::instr& in : g.code)
+    if (is_complex(in.type)) return true;
+  return is_complex(g.output.type);
+}
+
+std::string kernel_name(const ir::graph& g) {
+  std::string name = "jet";
+  int ops = 0;
+  for (const ir::instr& in : g.code) {
+    if (in.op == op_code::input || in.op == op_code::scalar) continue;
+    if (++ops > 6) {
+      name += "_etc";
+      break;
+    }
+    name += std::string("_") + (in.op == op_code::cast ? "cast" : detail::op_name(in.op));
+  }
+  if (ops == 0) name += "_copy";
+  return name + "_" + short_name(g.output.type) + "_" + std::to_string(g.inputs.size()) + "in";
+}
+
+void render_params(const ir::graph& g, const param_layout& params, std::string& s) {
+  const std::string axes = "[" + std::to_string(g.extents.size()) + "]";
+  auto operand = [&](int k) { return k < 0 ? std::string("out") : "in" + std::to_string(k); };
+  s += "struct jet_params {\n";
+  for (const param_field& f : params.fields()) {
+    const std::string k = std::to_string(f.index);
+    switch (f.role) {
+      case param_role::output: s += std::string("  alignas(8) ") + storage_type(g.output.type) + "* out;\n"; break;
+      case param_role::input:
+        s += std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) + "* in" + k + ";\n";
+        break;
+      case param_role::scalar: s += std::string("  alignas(8) ") + value_type(g.params[f.index].type) + " s" + k + ";\n"; break;
+      case param_role::count: s += "  long long n;\n"; break;
+      case param_role::extents: s += "  long long extents" + axes + ";\n"; break;
+      case param_role::strides: s += "  long long " + operand(f.index) + "_strides" + axes + ";\n"; break;
+      // The four sizes, which follow each other, are one declaration.
+      case param_role::reduce_outputs: s += "  long long outputs, length, chunk, splits;\n"; break;
+      case param_role::reduce_length:
+      case param_role::reduce_chunk:
+      case param_role::reduce_splits: break;
+      case param_role::reduce_work: s += "  void* work;\n"; break;
+      case param_role::reduce_counters: s += "  unsigned* counters;\n"; break;
+      case param_role::post_arg: s += "  double post_arg;\n"; break;
+      default: throw internal_error("a user kernel's parameter in a Jet kernel's block");
+    }
+  }
+  s += "};\n\n";
+}
+
+std::string kernel_entry(const std::string& name, const std::string& params_type) {
+  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(block_threads) + ") " + name +
+         "(const __grid_constant__ " + params_type + " p) {\n";
+}
+
+void render_prologue(const ir::graph& g, const param_layout& params, std::string& s) {
+  s.reserve(20000);
+  s += "// Generated by Jet.\n";
+  s += preamble_base;
+  const bool complex = uses_complex(g);
+  if (complex) s += preamble_complex;
+  // Index types first: index-keeping accumulators store jet_off. Accumulators come after the
+  // combining helpers, whose general jet_warp_reduce the extremes' own forms fall back on.
+  s += g.index64 ? "typedef unsigned long long jet_idx;\ntypedef long long jet_off;\n\n"
+                 : "typedef unsigned int jet_idx;\ntypedef int jet_off;\n\n";
+  if (g.reduce.active) {
+    s += preamble_reduce;
+    if (complex) s += preamble_reduce_complex;
+    s += preamble_reduce_combine;
+    s += preamble_accumulators;
+  }
+  render_params(g, params, s);
+  render_element(g, s);
+}
+
+void render_element(const ir::graph& g, std::string& s) {
+  s += std::string("__device__ __forceinline__ ") + value_type(g.code.back().type) +
+       " jet_element(const jet_params& p, unsigned long long i";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    s += std::string(", ") + value_type(g.inputs[k].type) + " x" + std::to_string(k);
+  s += ") {\n";
+  for (std::size_t i = 0; i < g.code.size(); ++i)
+    s += std::string("  const ") + value_type(g.code[i].type) + " " + temp(static_cast<int>(i)) +
+         " = " + render_instr(g, g.code[i]) + ";\n";
+  s += std::string("  return ") + temp(static_cast<int>(g.code.size() - 1)) + ";\n}\n\n";
+}
+
+
+}  // namespace jet::codegen

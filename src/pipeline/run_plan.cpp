@@ -1,0 +1,97 @@
+// The pipeline's driver: key, look up, render, compile, load, size, pack, launch.
+#include "src/pipeline/run_plan.hpp"
+
+#include <algorithm>
+#include <chrono>
+#include <memory>
+
+#include "codegen/core/limits.hpp"
+#include "jet/device.hpp"
+#include "jet/error.hpp"
+#include "src/cache/disk_cache.hpp"
+#include "src/cache/memory_cache.hpp"
+#include "src/cache/stats.hpp"
+#include "src/device/launch.hpp"
+#include "src/pipeline/reduction_scratch.hpp"
+#include "src/pipeline/trace.hpp"
+
+namespace jet::detail {
+namespace {
+
+using clock = std::chrono::steady_clock;
+
+double ms_since(clock::time_point start) {
+  return std::chrono::duration<double, std::milli>(clock::now() - start).count();
+}
+
+const compile_extras& extras_of(const codegen::kernel_plan& plan) {
+  static const compile_extras none;
+  return plan.extras ? *plan.extras : none;
+}
+
+struct launch_shape {
+  dim3 grid, block;
+};
+
+// The grid and block that cover a plan's work. A reduction's chunks are planned here, for the
+// loaded kernel's occupancy, with room for their partial states (`work` keeps what had to be
+// allocated for them until the launch is queued).
+launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel& kernel,
+                         std::shared_ptr<buffer>& work) {
+  using codegen::block_threads;
+  if (ir::reduction_geometry* r = l.reduction) {
+    const std::size_t work_bytes = codegen::plan_chunks(*r, device::current().multiprocessors, kernel.blocks_per_sm());
+    const std::int64_t blocks = codegen::output_blocks(*r, max_grid_blocks());
+    if (r->splits > 1) place_partial_states(*r, blocks, work_bytes, work);
+    return {dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r->splits)), dim3(block_threads)};
+  }
+  const std::int64_t wanted = l.tiled ? l.work_items : (l.work_items + block_threads - 1) / block_threads;
+  const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, max_grid_blocks()));
+  return {dim3(blocks), l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
+}
+
+}  // namespace
+
+void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
+  if (plan.params.bytes() > codegen::max_param_bytes)
+    throw internal_error("a plan of " + std::to_string(plan.params.bytes()) + " parameter bytes");
+  thread_local std::string key;  // scratch, so that a cache hit allocates nothing
+  key.clear();
+  codegen::append_key(plan, key);
+  trace(3, "key: %zu bytes", key.size());
+  const loaded_kernel* kernel = explaining ? nullptr : kernels().find(key);
+  trace(3, "look up: %s", kernel ? "hit" : "miss");
+  if (kernel) {
+    note_memory_hit();
+  } else {
+    auto start = clock::now();
+    codegen::kernel_source source = codegen::render(plan);
+    trace(1, "render %s: %.3f ms", source.name.c_str(), ms_since(start));
+    trace(2, "source of %s:\n%s", source.name.c_str(), source.source.c_str());
+    if (explaining) {
+      explaining->compiled = compile(source, explaining->arch, extras_of(plan));
+      trace(1, "compile %s for %s: %.3f ms", source.name.c_str(), explaining->arch.c_str(),
+            explaining->compiled.milliseconds);
+      explaining->key = key;
+      explaining->source = std::move(source);
+      return;
+    }
+    const obtained_kernel obtained = compile_or_load(source, device::arch(), extras_of(plan));
+    trace(1, "%s %s for %s: %.3f ms", obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
+          source.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
+    start = clock::now();
+    kernel = kernels().insert(key, std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name));
+    trace(1, "load %s: %.3f ms", source.name.c_str(), ms_since(start));
+  }
+  std::shared_ptr<buffer> work;
+  const launch_shape shape = size_launch(plan.launch, *kernel, work);
+  trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x, shape.grid.y,
+        shape.block.x, shape.block.y);
+  alignas(16) std::byte block[codegen::max_param_bytes];
+  plan.params.pack(block);
+  trace(3, "pack: %zu bytes", plan.params.bytes());
+  launch_block(kernel->handle(), shape.grid, shape.block, block);
+  trace(3, "launch %s", kernel->name().c_str());
+}
+
+}  // namespace jet::detail
