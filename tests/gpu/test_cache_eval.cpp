@@ -73,3 +73,25 @@ TEST_CASE("evaluation compiles once, stores, then loads from disk and memory", "
     CHECK(entry_files(dir.path()) == 0);
   }
 }
+
+TEST_CASE("expressions that differ only in their scalars share one compiled kernel", "[gpu][cache]") {
+  jet_test::temp_dir dir;
+  jet_test::scoped_env location("JET_CACHE_DIR", dir.path());
+  const std::vector<double> host{0.5, -1.25, 3.0, 7.5, -0.125};
+  const jet::array a = jet::asarray(host);
+  // An expression no other test makes, so that its first evaluation compiles.
+  const auto scaled = [&](double k) { return jet::array(jet::cosh(a) * k - a * 0.75); };
+  const jet::cache::statistics before = jet::cache::stats();
+  const std::vector<double> two = scaled(2.0).to_vector<double>();
+  const jet::cache::statistics middle = jet::cache::stats();
+  const std::vector<double> three = scaled(3.0).to_vector<double>();
+  const jet::cache::statistics after = jet::cache::stats();
+  CHECK(middle.compiles == before.compiles + 1);
+  CHECK(after.compiles == middle.compiles);
+  CHECK(after.memory_hits == middle.memory_hits + 1);
+  for (std::size_t i = 0; i < host.size(); ++i) {
+    const double want2 = std::cosh(host[i]) * 2.0 - host[i] * 0.75, want3 = std::cosh(host[i]) * 3.0 - host[i] * 0.75;
+    CHECK(std::abs(two[i] - want2) <= 1e-12 * std::abs(want2));
+    CHECK(std::abs(three[i] - want3) <= 1e-12 * std::abs(want3));
+  }
+}
