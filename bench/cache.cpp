@@ -1,4 +1,4 @@
-// Kernel cache benchmarks (issue 4): host timings, no GPU needed. Cold compile of a small
+// Kernel cache benchmarks: host timings, no GPU needed. Cold compile of a small
 // elementwise kernel, a disk hit in a fresh process, storing, and jet-cache on 10,000 entries;
 // with a GPU, also the first evaluation in a new process against a warm disk cache (the whole
 // path, module load included). The memory hit (<= 1 us) is in bench_elementwise.

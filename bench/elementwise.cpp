@@ -1,4 +1,4 @@
-// Elementwise engine benchmarks (issue 3), N = 2^26 float32, beside the copy bandwidth.
+// Elementwise engine benchmarks, N = 2^26 float32, beside the copy bandwidth.
 #include <cudaTypedefs.h>
 
 #include <algorithm>
@@ -79,7 +79,7 @@ int main() {
               host_us([&] { jet::detail::evaluate(*seven().node(), target); }));
 
   // A memory-cache hit: lowering (IR build, collapse, classify, parameter table), key, find
-  // (issue 4: <= 1 us).
+  // (target: <= 1 us).
   const jet::expr e = seven();
   jet::ir::graph g;
   jet::codegen::kernel_plan plan;

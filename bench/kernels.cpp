@@ -1,4 +1,4 @@
-// User kernels (issue 8), beside the copy bandwidth: the host cost of launching a cached
+// User kernels, beside the copy bandwidth: the host cost of launching a cached
 // raw_kernel against a bare cuLaunchKernel of the same code, Black-Scholes as plain Jet
 // expressions against a hand-written elementwise_kernel, and the cold compile of a kernel
 // that includes curand_kernel.h.

@@ -1,4 +1,4 @@
-// Matrix product benchmarks (issue 6): jet::matmul beside a direct cuBLAS call on the same data
+// Matrix product benchmarks: jet::matmul beside a direct cuBLAS call on the same data
 // in the same run, for 8192^3 float32, float16 and bfloat16 (and float32 with TF32 on both
 // sides), a stack of 512 64x64 float32 products, and A @ B.T, which must not copy.
 //

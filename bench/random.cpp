@@ -1,4 +1,4 @@
-// Random number benchmarks (issue 7): 2^26 float32 draws (and int32 for randint) from the
+// Random number benchmarks: 2^26 float32 draws (and int32 for randint) from the
 // default generator, each beside the copy bandwidth of the same run; bench/compare.py times
 // CuPy's same calls under the same names.
 //

@@ -1,4 +1,4 @@
-// Reduction engine benchmarks (issue 5): N = 2^26 float32 and 8192^2 for the axis sums, each
+// Reduction engine benchmarks: N = 2^26 float32 and 8192^2 for the axis sums, each
 // beside the copy bandwidth of the same run.
 //
 // The timed statements are `jet::array r = jet::sum(a);`: the result's allocation is part of
@@ -87,7 +87,7 @@ int main() {
 
   // One call into an existing 0-d array (NumPy's `total[...] = a.sum()`): the same kernel and
   // launch without the result's cudaMallocAsync and cudaFreeAsync, which take 1.6-3.7 us of
-  // one call on the GPU's timeline, depending on the host (bench/NOTES.md, tenth session).
+  // one call on the GPU's timeline, depending on the host (bench/NOTES.md).
   const jet::array total = jet::sum(a);
   bandwidth_figure("sum(a) into an existing 0-d array", [&] { total(jet::ellipsis) = jet::sum(a); }, bytes, copy,
                    "info");

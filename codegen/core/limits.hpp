@@ -7,7 +7,8 @@
 namespace jet::codegen {
 
 // Threads in each block of every kernel Jet generates: the kernels' __launch_bounds__, the
-// occupancy the planner asks about, and the block the launcher gives.
+// occupancy the planner asks about, and the block the launcher gives. (The reductions' block
+// combine in render/preamble_reduce.cpp is written for its 8 warps.)
 inline constexpr int block_threads = 256;
 inline constexpr int warp_threads = 32;
 // A kernel with a transposed operand works in square tiles, each done by a block of

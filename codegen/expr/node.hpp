@@ -20,7 +20,7 @@ namespace jet::detail {
 // shapes, so it points there instead of holding a copy.
 struct node {
   // User-provided, so that make_shared's value-initialization does not zero the whole node
-  // before the member initializers run (it showed in the host cost of every expression).
+  // before the member initializers run (which costs every expression's host time).
   node() {}  // NOLINT(modernize-use-equals-default)
   op_code op = op_code::input;
   dtype type = dtype::float64;

@@ -28,8 +28,8 @@ bool heavy(detail::op_code op) {
 
 // Float64 kernels with several divisions or transcendentals are bound by arithmetic, not
 // memory: a thread then takes one element, as two lanes in sequence hold each input's second
-// value in registers that more resident threads use better (Black-Scholes: 60 registers
-// against 40, and 3% slower).
+// value in registers that more resident threads use better (Black-Scholes takes 60 registers a
+// thread with two lanes, 40 with one; bench/NOTES.md).
 bool arithmetic_bound(const ir::graph& g) {
   int count = 0;
   for (const ir::instr& in : g.code) count += in.type == dtype::float64 && heavy(in.op);

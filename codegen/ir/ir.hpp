@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/expr/node.hpp"
 #include "jet/dtype.hpp"
 #include "jet/shape.hpp"
@@ -57,7 +58,7 @@ struct instr {
 struct reduction_geometry {
   std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
   bool columns = false;  // a thread per output walks the reduced axes (they are outer)
-  int group = 256;       // rows: threads per output, 32 (a warp) or 256 (a block)
+  int group = codegen::block_threads;  // rows: threads per output, a warp or a block
   int step_loads = 4;    // elements a thread loads per step, before it adds any of them
   std::size_t state_bytes = 8;         // one partial state on the device
   std::int64_t splits = 1, chunk = 1;  // the reduced axes cut in `splits` chunks

@@ -31,8 +31,8 @@ void choose_access(ir::graph& g);
 void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
 
 // Vectors a lane of a vectorized reduction (g.vector_width > 1) loads per step: 16 elements,
-// at most 4 vectors (64 bytes in flight per lane; 8 elements took sum(a) to 96% of the copy
-// bandwidth, 16 to 100%).
+// at most 4 vectors, the 64 bytes in flight per lane that a full reduction needs to reach the
+// copy bandwidth (bench/NOTES.md).
 inline int vector_unroll(int width) { return width >= 16 ? 1 : std::min(4, 16 / width); }
 // Elements a thread of a columns reduction loads per step (one per row, coalesced across the
 // block's outputs).

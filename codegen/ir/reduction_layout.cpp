@@ -23,7 +23,7 @@ int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {
                                                                                     : block_threads;
 }
 
-// Outputs one block of 256 threads reduces.
+// Outputs one block reduces.
 std::int64_t outputs_per_block(const ir::reduction_geometry& r) {
   return r.columns ? block_threads : block_threads / r.group;
 }

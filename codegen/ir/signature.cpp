@@ -8,8 +8,8 @@
 namespace jet::codegen {
 
 void append_signature(const ir::graph& g, std::string& key) {
-  // The key is a list of 64-bit words, written into room made at once: one append per word
-  // showed in the host cost of long expressions.
+  // The key is a list of 64-bit words, written into room made at once: an append per word
+  // costs a long expression's host time.
   const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 + (g.reduce.active ? 1 : 0);
   const std::size_t start = key.size();
   key.resize(start + 8 * words);
@@ -20,7 +20,7 @@ void append_signature(const ir::graph& g, std::string& key) {
     std::memcpy(next, &v, sizeof v);
     next += sizeof v;
   };
-  // Version of the rendering rules: bump when render.cpp changes what it emits.
+  // Version of the rendering rules: bump when codegen/render changes what it emits.
   constexpr std::int64_t render_version = 1;
   put(render_version);
   put(static_cast<std::int64_t>(g.code.size()));

@@ -1,4 +1,4 @@
-// numpy.matmul's shape rule, for the cuBLAS-backed products (issue 6).
+// numpy.matmul's shape rule, for the cuBLAS-backed products.
 #pragma once
 
 #include "jet/shape.hpp"

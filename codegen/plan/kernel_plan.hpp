@@ -28,7 +28,7 @@ struct fixed_kernel {
 using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*, const user_reduction_spec*,
                                  const fixed_kernel*>;
 
-// How the launch covers the work: a grid-stride loop of 256-thread blocks over `work_items`
+// How the launch covers the work: a grid-stride loop of block_threads-thread blocks over `work_items`
 // (capped at the blocks the GPU keeps busy), square tiles of it (`tiled`), or a reduction's
 // output blocks by chunks, which the driver plans once it knows the loaded kernel's occupancy.
 struct launch_geometry {

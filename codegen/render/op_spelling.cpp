@@ -9,7 +9,7 @@ namespace {
 constexpr const char* none = nullptr;
 
 constexpr op_spelling table[] = {
-    // input, scalar, cast, index are rendered by render.cpp itself; reduce never reaches it.
+    // input, scalar, cast, index are rendered by spelling.cpp itself; reduce never reaches it.
     {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},

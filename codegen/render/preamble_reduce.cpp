@@ -128,8 +128,8 @@ template <class R> struct alignas(8) jet_acc_var<float, R> {
     bs2 = fmaf(d, d, bs2);
     if (++bn == 16) flush();
   }
-  // Inlined: out of line it cut the kernel to 48 registers, but the calls' stack traffic
-  // made var(a) 0.40 ms against 0.12.
+  // Inlined: out of line it saves registers, but the calls' stack traffic costs var(a) far
+  // more (bench/NOTES.md).
   __device__ __forceinline__ void flush() {
     if (bn == 0) return;
     if (n == 0) shift = batch_shift;
@@ -142,7 +142,8 @@ template <class R> struct alignas(8) jet_acc_var<float, R> {
   }
   __device__ __forceinline__ double m2() const { return s2 - s * s / (double)n; }
   // The other side's sums move onto this side's shift, in double and without a division (the
-  // divisions of a Chan merge, at every step of the block's combining, cost var(a) 25%). Both
+  // divisions of a Chan merge, at every step of the block's combining, cost var(a) a quarter
+  // of its time; bench/NOTES.md). Both
   // shifts are values of the data, so their distance is within its range.
   __device__ __forceinline__ void merge(const jet_acc_var& other) {
     flush();
@@ -233,7 +234,7 @@ template <class T> __device__ __forceinline__ T jet_shfl_value(T x, int from) {
 // A warp's index-keeping states of values of 32 bits or less with 32-bit indices combine in two
 // warp-wide instructions (sm_80+): the highest rank (empty states lowest), then the least index
 // of that rank. Others take the shuffles of the general form (the explicit template argument
-// names it). H200, argmax(a) of 2^26 float32: kernel 63.9 us against 65.8 (sum 64.8).
+// names it). For argmax(a) this is faster than the shuffles (bench/NOTES.md).
 template <class T, bool Max> __device__ __forceinline__ jet_acc_arg<T, Max> jet_warp_reduce(jet_acc_arg<T, Max> s) {
 #if __CUDA_ARCH__ >= 800
   if constexpr (sizeof(T) <= 4 && sizeof(s.i) == 4) {
@@ -300,8 +301,8 @@ template <bool Max, class T> __device__ __forceinline__ bool jet_holds(T x, T be
 // (NaN first) decides whether it beats the state, which then keeps the first run holding it,
 // its start and its elements; jet_end_vectors finds the run's first element of that value. In
 // selects, not branches (hence | and &): in a branch the compiler loads later vectors after
-// the adds of earlier ones. Half the instructions per element of one add at a time (H200,
-// argmax(a): see bench/NOTES.md).
+// the adds of earlier ones. Half the instructions per element of one add at a time
+// (bench/NOTES.md, argmax).
 template <class T, bool Max, int U, int W> struct jet_vectors_keep<jet_acc_arg<T, Max>, U, W> {
   static constexpr int size = W < 4 ? W : 4;
   T x[size];
@@ -404,7 +405,7 @@ template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int de
   return r;
 }
 // A row's vector of operand elements, with a hint that L2 fetch its whole 128-byte line
-// (H200: sum(a) +2 points of the copy bandwidth, sum(A, 1) +3; a 256-byte hint lost 5). The
+// (faster for rows than no hint or a 256-byte one: bench/NOTES.md). The
 // operands stay unwritten while a reduction runs (an output that overlaps them is staged
 // first), so the load takes the non-coherent path.
 template <class V> __device__ __forceinline__ V jet_load_row(const V* from) {

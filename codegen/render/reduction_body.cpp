@@ -17,9 +17,9 @@ void render_step_end(const reduction_body& r, std::string& s, const std::string&
 // States per thread (state_parts), so that no element waits on the one before. Whole steps
 // load `loads` elements before adding any (a guard per element would serialize the loads); the
 // rest of the chunk goes one element at a time. `step` is the distance between a thread's
-// elements. Columns' steps of 8 loads stay rolled, as the vector loop's (H200: then as fast as
-// a hand-written column sum); the rows' steps of 4 are left to the compiler, as they were
-// before (rolled, they have not been measured apart).
+// elements. Columns' steps of 8 loads stay rolled, as the vector loop's, which makes the
+// column sum as fast as a hand-written one (bench/NOTES.md); the rows' steps of 4 are left for
+// the compiler to unroll (rolled ones have not been measured against them).
 void render_scalar_loop(const reduction_body& r, std::string& s, const std::string& first, const std::string& step,
                         int loads) {
   const std::string n = std::to_string(loads), parts = std::to_string(r.parts);

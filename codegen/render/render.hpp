@@ -4,6 +4,7 @@
 
 #include <string>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/ir/params.hpp"
 #include "codegen/ir/passes.hpp"
 #include "codegen/render/kernel_source.hpp"
@@ -48,7 +49,7 @@ void render_element(const ir::graph& g, std::string& s);
 // jet_at(p, k, b) and jet_store(p, b, s), the combining helpers, and in its first lines M,
 // K, chunk (jet_idx), jet_splits, jet_work and jet_counters.
 struct reduction_body {
-  int group = 256;                     // rows: threads per output, 32 or 256
+  int group = block_threads;           // rows: threads per output, a warp or a block
   bool columns = false;                // a thread per output instead
   int parts = 4;                       // independent states per thread
   int slots = 1;                       // offsets in each b[]

@@ -48,8 +48,7 @@ std::string accumulator(const ir::graph& g) {
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
 // for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
-// whose registers would otherwise cut the blocks an SM holds (H200: argmax(a) with four
-// states, 89% of the copy bandwidth against 93%).
+// whose registers would otherwise cut the blocks an SM holds (bench/NOTES.md, argmax).
 int state_parts(const ir::graph& g) {
   const std::string a = accumulator(g);
   return a.find("arg") == std::string::npos && a.find("var") == std::string::npos ? 4 : 2;
@@ -106,9 +105,9 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
 void render_access(const ir::graph& g, std::string& s) {
   const std::string slots = std::to_string(g.inputs.size() + 1);
   const int nd = g.extents.size(), kept = g.reduce.kept;
-  // Inlined: out of line, b[] went through the stack and the loops' addresses waited on it.
-  // Together with rolled step loops this made Jet's sum(a) kernel as fast as a hand-written
-  // one (H200, queued calls: 3% faster than either change alone).
+  // Inlined: out of line, b[] goes through the stack and the loops' addresses wait on it.
+  // With the step loops rolled, this makes Jet's sum(a) kernel as fast as a hand-written one
+  // (bench/NOTES.md).
   s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
   s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
   render_unravel(g, s, "m", 0, kept, true);

@@ -10,6 +10,7 @@
 #include <utility>
 #include <vector>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/ir/ir.hpp"
 #include "codegen/ir/params.hpp"
 #include "codegen/render/kernel_source.hpp"
@@ -95,7 +96,7 @@ struct user_reduction_spec {
   std::vector<user_access> access;  // inputs: scalar, strided or raw; outputs: strided
   dtype reduce_type = dtype::float64;
   int kept = 0, reduced = 0;  // axes of the outputs and of each reduction, after collapsing
-  int group = 256;            // threads per output: 1 (a columns reduction), 32 or 256
+  int group = block_threads;  // threads per output: 1 (a columns reduction), a warp or a block
 };
 
 // The parameter blocks of user kernels (user_layout.cpp): first each parameter's own fields,

@@ -19,7 +19,7 @@ inline constexpr int max_ndim = 16;
 class shape {
  public:
   // Only the first size() values are ever read, so the rest are left unset: zeroing them
-  // showed in the host cost of every expression. Copies move the whole fixed block, which is
+  // costs every expression's host time. Copies move the whole fixed block, which is
   // cheaper than a loop and well-defined for unset bytes.
   shape() {}  // NOLINT(cppcoreguidelines-pro-type-member-init)
 // GCC cannot see that the unset slots are never read and warns about copying them.

@@ -120,7 +120,7 @@ kernel_identity identify(const codegen::kernel_source& source, const std::string
   for (const std::string& o : id.options) h.update_field(o);
   h.update_field(source.name);
   h.update_field(source.source);
-  // Only user kernels have name expressions: Jet's own keys stay as they were.
+  // Only user kernels have name expressions; Jet's own kernels add nothing here.
   for (const std::string& e : extras.name_expressions) h.update_field("name expression " + e);
   id.key = to_hex(h.finish());
   return id;

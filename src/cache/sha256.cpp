@@ -1,7 +1,7 @@
 // SHA-256 through OpenSSL's direct SHA256_* functions. OpenSSL 3 marks them deprecated in
 // favour of EVP, but EVP's first digest in a process starts the provider machinery, which
-// measured 1.0-1.7 ms on the CPU machine: three times the whole budget of a disk-cache hit.
-// The direct functions hash the same way with no start-up (0.01 ms for the first digest).
+// takes longer than a whole disk-cache hit may; the direct functions hash the same way with no
+// start-up (bench/NOTES.md has the figures).
 #define OPENSSL_SUPPRESS_DEPRECATED
 #include "src/cache/sha256.hpp"
 

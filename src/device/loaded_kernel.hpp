@@ -18,7 +18,8 @@ class loaded_kernel {
   loaded_kernel& operator=(const loaded_kernel&) = delete;
   cudaKernel_t handle() const { return kernel_; }
   const std::string& name() const { return name_; }
-  // Blocks of 256 threads one SM runs at once (registers and shared memory permitting).
+  // Blocks of codegen::block_threads threads one SM runs at once (registers and shared memory
+  // permitting).
   // Asked of the driver on first use: only reductions need it.
   int blocks_per_sm() const;
 

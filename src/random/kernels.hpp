@@ -1,7 +1,7 @@
 // The kernels behind the distributions cuRAND's host API lacks, and the sort and gather that
-// choice, permutation and shuffle need. Their source (src/random/device_params.hpp,
-// src/random/device_algorithms.hpp and the entry points in random_kernels.cpp) goes through Jet's
-// own path: the memory cache, the disk cache, NVRTC. All run on the current stream and take
+// choice, permutation and shuffle need. Their source (device_params.hpp, device_algorithms.hpp
+// and the entry points in kernels.cpp) runs as fixed kernel plans through the pipeline's
+// driver: the memory cache, the disk cache, NVRTC. All run on the current stream and take
 // contiguous arrays.
 #pragma once
 
@@ -14,7 +14,7 @@
 
 namespace jet::random::detail {
 
-// random_params.hpp and random_algorithms.hpp as one string, embedded by src/CMakeLists.txt.
+// device_params.hpp and device_algorithms.hpp as one string, embedded by src/CMakeLists.txt.
 extern const char* const device_code;
 
 // Every random kernel's name, and its source: the host tests compile them all with NVRTC.
