@@ -14,32 +14,34 @@ std::string described(const user_param& p) {
   return std::string(p.output ? "output" : "input") + " " + quoted(p.name);
 }
 
-}  // namespace
-
-user_binding bind_user_params(const std::vector<user_param>& params, std::span<const user_arg_info> args,
-                              const std::string& kernel) {
-  const std::size_t inputs = static_cast<std::size_t>(
+// Inputs, then optionally every output.
+void check_count(const std::vector<user_param>& params, std::size_t given, const std::string& kernel) {
+  const auto inputs = static_cast<std::size_t>(
       std::count_if(params.begin(), params.end(), [](const user_param& p) { return !p.output; }));
   const std::size_t outputs = params.size() - inputs;
-  if (args.size() != inputs && args.size() != params.size())
+  if (given != inputs && given != params.size())
     throw value_error("kernel " + kernel + " takes " + std::to_string(inputs) + " inputs" +
                       (outputs ? " (then optionally " + std::to_string(outputs) + " outputs)" : std::string()) +
-                      "; " + std::to_string(args.size()) + " arguments were given");
-  user_binding b;
-  b.outputs_given = outputs > 0 && args.size() == params.size();
-  b.types.assign(params.size(), dtype::float64);
-  struct letter {
-    char name;
-    std::optional<dtype> type;
-    std::string from;  // the parameter that fixed it
-    std::optional<dtype> weak;
-  };
+                      "; " + std::to_string(given) + " arguments were given");
+}
+
+// What the arguments say of one placeholder.
+struct letter {
+  char name;
+  std::optional<dtype> type;  // fixed by an array or a typed scalar
+  std::string from;           // the parameter that fixed it
+  std::optional<dtype> weak;  // the weak scalars' promoted dtype
+};
+
+// Every placeholder's dtype from the arguments, in the order the parameters name them. Also
+// checks each argument against its parameter, and records the inputs that need a cast.
+std::vector<letter> read_letters(const std::vector<user_param>& params, std::span<const user_arg_info> args,
+                                 const std::string& kernel, user_binding& b) {
   std::vector<letter> letters;
   auto letter_of = [&](char c) -> letter& {
     for (letter& l : letters)
       if (l.name == c) return l;
-    letters.push_back({c, std::nullopt, {}, std::nullopt});
-    return letters.back();
+    return letters.emplace_back(letter{c, std::nullopt, {}, std::nullopt});
   };
   for (std::size_t k = 0; k < params.size(); ++k) {
     const user_param& p = params[k];
@@ -69,7 +71,18 @@ user_binding bind_user_params(const std::vector<user_param>& params, std::span<c
       if (a.is_array) b.casts.push_back(k);
     }
   }
-  for (letter& l : letters) {
+  return letters;
+}
+
+}  // namespace
+
+user_binding bind_user_params(const std::vector<user_param>& params, std::span<const user_arg_info> args,
+                              const std::string& kernel) {
+  check_count(params, args.size(), kernel);
+  user_binding b;
+  const bool any_output = std::any_of(params.begin(), params.end(), [](const user_param& p) { return p.output; });
+  b.outputs_given = any_output && args.size() == params.size();
+  for (letter& l : read_letters(params, args, kernel, b)) {
     if (!l.type) l.type = l.weak;
     if (!l.type) {
       for (const user_param& p : params)
@@ -79,6 +92,7 @@ user_binding bind_user_params(const std::vector<user_param>& params, std::span<c
     }
     b.placeholders.emplace_back(l.name, *l.type);
   }
+  b.types.assign(params.size(), dtype::float64);
   for (std::size_t k = 0; k < params.size(); ++k) {
     const user_param& p = params[k];
     if (p.type) {
