@@ -158,13 +158,17 @@ int main(int argc, char** argv) {
       if (std::sscanf(out.c_str(), "%lf %15s", &ms, origin) != 2) return 1;
       const std::string expected = i == 0 ? "compiled" : "disk";
       if (origin != expected) {
-        std::fprintf(stderr, "bench_cache: run %d: kernel %s, expected %s\n", i, origin, expected.c_str());
+        std::fprintf(stderr, "bench_cache: run %d: kernel %s, expected %s\n", i, origin,
+                     expected.c_str());
         return 1;
       }
-      if (i == 0) bench::result("first evaluation, cold cache, new process (ms)", ms, "ms", "reference");
-      else evals.push_back(ms);
+      if (i == 0)
+        bench::result("first evaluation, cold cache, new process (ms)", ms, "ms", "reference");
+      else
+        evals.push_back(ms);
     }
-    bench::result("first evaluation, disk hit incl. module load, new process (ms)", median(evals), "ms", "<= 0.5");
+    bench::result("first evaluation, disk hit incl. module load, new process (ms)", median(evals),
+                  "ms", "<= 0.5");
   }
 
   // 10,000 entries: one image under 10,000 keys (a comment makes each source distinct).

@@ -24,22 +24,27 @@ int main() {
   if (!bench::start(copy)) return 0;
 
   const std::int64_t n = std::int64_t{1} << 26;
-  const jet::array a = bench::random_floats({n}, 0.1f), b = bench::random_floats({n}, 0.2f), c = bench::random_floats({n}, 0.3f);
+  const jet::array a = bench::random_floats({n}, 0.1f), b = bench::random_floats({n}, 0.2f),
+                   c = bench::random_floats({n}, 0.3f);
   jet::array out = jet::empty({n}, jet::float32);
 
   const double axpy = bench::median_ms([&] { out(jet::ellipsis) = 2.5 * a + b; });
   std::printf("2.5*a + b: %.4f ms, %.0f GB/s, %.1f%% of copy\n", axpy, gbps(3.0 * n * 4, axpy),
               100 * gbps(3.0 * n * 4, axpy) / copy);
-  bench::result("2.5*a+b (% of copy bandwidth)", 100 * gbps(3.0 * n * 4, axpy) / copy, "%", ">= 93");
+  bench::result("2.5*a+b (% of copy bandwidth)", 100 * gbps(3.0 * n * 4, axpy) / copy, "%",
+                ">= 93");
 
-  const double chain = bench::median_ms([&] { out(jet::ellipsis) = jet::sin(a) * jet::cos(b) + jet::exp(-c * c) * 0.5; });
+  const double chain = bench::median_ms(
+      [&] { out(jet::ellipsis) = jet::sin(a) * jet::cos(b) + jet::exp(-c * c) * 0.5; });
   std::printf("sin(a)*cos(b) + exp(-c*c)*0.5: %.4f ms, %.1f%% of copy\n", chain,
               100 * gbps(4.0 * n * 4, chain) / copy);
   bench::result("sin*cos+exp chain (ms)", chain, "ms", "<= torch.compile (same run)");
-  bench::result("sin*cos+exp chain (% of copy bandwidth)", 100 * gbps(4.0 * n * 4, chain) / copy, "%", "~93");
+  bench::result("sin*cos+exp chain (% of copy bandwidth)", 100 * gbps(4.0 * n * 4, chain) / copy,
+                "%", "~93");
 
   const std::int64_t m = 8192;
-  const jet::array col = bench::random_floats({m, 1}, 0.4f), row = bench::random_floats({1, m}, 0.5f);
+  const jet::array col = bench::random_floats({m, 1}, 0.4f),
+                   row = bench::random_floats({1, m}, 0.5f);
   jet::array square = jet::empty({m, m}, jet::float32);
   const double bcast = bench::median_ms([&] { square(jet::ellipsis) = col + row; });
   std::printf("(8192,1) + (1,8192): %.4f ms\n", bcast);
@@ -65,7 +70,10 @@ int main() {
       const auto start = std::chrono::steady_clock::now();
       for (int i = 0; i < calls; ++i) call();
       jet::synchronize();
-      best = std::min(best, std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / calls);
+      best = std::min(
+          best, std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+                        .count() /
+                    calls);
     }
     return best;
   };
@@ -73,10 +81,11 @@ int main() {
   std::printf("cached 7-op expression on 1024 elements: %.2f us per call (host)\n", per_call_us);
   bench::result("7-op expression, host cost per call (us)", per_call_us, "us", "<= 6");
   const jet::array target = jet::empty({1024}, jet::float32);
-  std::printf("  of which: building the expression %.2f us, allocating and freeing the output %.2f us,\n"
-              "  evaluating into an existing array %.2f us\n",
-              host_us(seven), host_us([] { return jet::empty({1024}, jet::float32); }),
-              host_us([&] { jet::detail::evaluate(*seven().node(), target); }));
+  std::printf(
+      "  of which: building the expression %.2f us, allocating and freeing the output %.2f us,\n"
+      "  evaluating into an existing array %.2f us\n",
+      host_us(seven), host_us([] { return jet::empty({1024}, jet::float32); }),
+      host_us([&] { jet::detail::evaluate(*seven().node(), target); }));
 
   // A memory-cache hit: lowering (IR build, collapse, classify, parameter table), key, find
   // (target: <= 1 us).
@@ -102,9 +111,11 @@ int main() {
     return 1;
   }
   plan.params.pack(params);
-  const double launch_us = host_us([&] { jet::detail::launch_block(found->handle(), dim3(1), dim3(256), params); });
+  const double launch_us =
+      host_us([&] { jet::detail::launch_block(found->handle(), dim3(1), dim3(256), params); });
   void* launch_kernel = nullptr;
-  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr),
+  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000,
+                                                cudaEnableDefault, nullptr),
                "cudaGetDriverEntryPointByVersion(cuLaunchKernel)");
   const auto function = reinterpret_cast<CUfunction>(found->handle());
   void* args[] = {params};
@@ -116,7 +127,9 @@ int main() {
       std::exit(1);
     }
   });
-  std::printf("launch alone: %.2f us through jet::detail::launch_block, %.2f us through a bare cuLaunchKernel\n", launch_us,
-              driver_us);
+  std::printf(
+      "launch alone: %.2f us through jet::detail::launch_block, %.2f us through a bare "
+      "cuLaunchKernel\n",
+      launch_us, driver_us);
   return 0;
 }

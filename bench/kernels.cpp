@@ -29,7 +29,10 @@ double host_us(F&& f, int calls = 20000) {
     jet::synchronize();
     const auto start = std::chrono::steady_clock::now();
     for (int k = 0; k < calls; ++k) f();
-    const double us = std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start).count() / calls;
+    const double us =
+        std::chrono::duration<double, std::micro>(std::chrono::steady_clock::now() - start)
+            .count() /
+        calls;
     best = std::min(best, us);
   }
   jet::synchronize();
@@ -48,14 +51,17 @@ int main() {
   const std::int64_t n = 16;
   touch(1, 32, x, 1.0f, n);
   const double raw_us = host_us([&] { touch(1, 32, x, 1.0f, n); });
-  const jet::detail::compiled_kernel compiled = jet::detail::compile({"touch", small_source}, jet::device::arch());
+  const jet::detail::compiled_kernel compiled =
+      jet::detail::compile({"touch", small_source}, jet::device::arch());
   cudaLibrary_t library = nullptr;
   cudaKernel_t kernel = nullptr;
-  bench::check(cudaLibraryLoadData(&library, compiled.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
+  bench::check(cudaLibraryLoadData(&library, compiled.image.data(), nullptr, nullptr, 0, nullptr,
+                                   nullptr, 0),
                "cudaLibraryLoadData");
   bench::check(cudaLibraryGetKernel(&kernel, library, "touch"), "cudaLibraryGetKernel");
   void* launch_kernel = nullptr;
-  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000, cudaEnableDefault, nullptr),
+  bench::check(cudaGetDriverEntryPointByVersion("cuLaunchKernel", &launch_kernel, 12000,
+                                                cudaEnableDefault, nullptr),
                "cudaGetDriverEntryPointByVersion(cuLaunchKernel)");
   const auto bare = reinterpret_cast<PFN_cuLaunchKernel_v4000>(launch_kernel);
   void* pointer = x.data();
@@ -63,13 +69,14 @@ int main() {
   long long count = n;
   void* args[] = {&pointer, &a, &count};
   const double bare_us = host_us([&] {
-    if (bare(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 32, 1, 1, 0, jet::current_stream(), args, nullptr) !=
-        CUDA_SUCCESS) {
+    if (bare(reinterpret_cast<CUfunction>(kernel), 1, 1, 1, 32, 1, 1, 0, jet::current_stream(),
+             args, nullptr) != CUDA_SUCCESS) {
       std::fprintf(stderr, "cuLaunchKernel failed\n");
       std::exit(1);
     }
   });
-  std::printf("launch: %.3f us through jet::raw_kernel, %.3f us through a bare cuLaunchKernel\n", raw_us, bare_us);
+  std::printf("launch: %.3f us through jet::raw_kernel, %.3f us through a bare cuLaunchKernel\n",
+              raw_us, bare_us);
   bench::result("raw_kernel launch above bare cuLaunchKernel (us)", raw_us - bare_us, "us", "<= 1");
 
   // Black-Scholes, 10^7 float64 options. The call price alone is one kernel either way (Jet
@@ -84,18 +91,25 @@ int main() {
     call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v);
     put(jet::ellipsis) = black_scholes::put(s, strike, t, r, v);
   });
-  const jet::elementwise_kernel both = black_scholes::kernel(), call_only = black_scholes::kernel(false);
+  const jet::elementwise_kernel both = black_scholes::kernel(),
+                                call_only = black_scholes::kernel(false);
   const double both_ms = bench::median_ms([&] { both(s, strike, t, r, v, call, put); });
-  const double plain_call_ms = bench::median_ms([&] { call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v); });
+  const double plain_call_ms =
+      bench::median_ms([&] { call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v); });
   const double kernel_call_ms = bench::median_ms([&] { call_only(s, strike, t, r, v, call); });
   // Bytes the call price must move: three inputs read, one output written.
   const double bytes = 4.0 * 8 * static_cast<double>(options);
-  std::printf("black-scholes call: Jet expression %.4f ms, elementwise_kernel %.4f ms (%.0f%% of copy)\n",
-              plain_call_ms, kernel_call_ms, 100 * bytes / (kernel_call_ms * 1e-3) / 1e9 / copy);
-  std::printf("black-scholes call and put: Jet expressions %.4f ms (2 kernels), elementwise_kernel %.4f ms (1 kernel)\n",
-              plain_ms, both_ms);
-  bench::result("black-scholes call: plain Jet / elementwise_kernel", plain_call_ms / kernel_call_ms, "x", "<= 1.10");
-  bench::result("black-scholes call+put: plain Jet / elementwise_kernel", plain_ms / both_ms, "x", "report");
+  std::printf(
+      "black-scholes call: Jet expression %.4f ms, elementwise_kernel %.4f ms (%.0f%% of copy)\n",
+      plain_call_ms, kernel_call_ms, 100 * bytes / (kernel_call_ms * 1e-3) / 1e9 / copy);
+  std::printf(
+      "black-scholes call and put: Jet expressions %.4f ms (2 kernels), elementwise_kernel %.4f ms "
+      "(1 kernel)\n",
+      plain_ms, both_ms);
+  bench::result("black-scholes call: plain Jet / elementwise_kernel",
+                plain_call_ms / kernel_call_ms, "x", "<= 1.10");
+  bench::result("black-scholes call+put: plain Jet / elementwise_kernel", plain_ms / both_ms, "x",
+                "report");
   // One call at a time includes the host's work before each launch (building and lowering the
   // Jet expression); ten queued calls overlap it with the kernel before, leaving the kernels.
   constexpr int queued = 10;
@@ -105,37 +119,49 @@ int main() {
   const double kernel_queued_ms = bench::median_ms([&] {
     for (int i = 0; i < queued; ++i) call_only(s, strike, t, r, v, call);
   });
-  std::printf("black-scholes call, 10 queued calls: Jet expression %.4f ms, elementwise_kernel %.4f ms each\n",
-              plain_queued_ms / queued, kernel_queued_ms / queued);
-  bench::result("black-scholes call, 10 queued: plain Jet / elementwise_kernel", plain_queued_ms / kernel_queued_ms,
-                "x", "info");
+  std::printf(
+      "black-scholes call, 10 queued calls: Jet expression %.4f ms, elementwise_kernel %.4f ms "
+      "each\n",
+      plain_queued_ms / queued, kernel_queued_ms / queued);
+  bench::result("black-scholes call, 10 queued: plain Jet / elementwise_kernel",
+                plain_queued_ms / kernel_queued_ms, "x", "info");
 
   // A reduction_kernel runs on the body of Jet's own reductions: the sum of squares of 2^26
   // float32 both ways, beside the copy bandwidth.
-  const jet::reduction_kernel sum_squares("T x", "T y", "x * x", "a + b", "y = a", "0", "sum_squares");
+  const jet::reduction_kernel sum_squares("T x", "T y", "x * x", "a + b", "y = a", "0",
+                                          "sum_squares");
   const jet::array values = bench::random_floats({std::int64_t{1} << 26}, 0.1f);
   const double user_sum_ms = bench::median_ms([&] { sum_squares(values); });
   const double jet_sum_ms = bench::median_ms([&] { jet::array total = jet::sum(values * values); });
   const double read_bytes = 4.0 * static_cast<double>(std::int64_t{1} << 26);
-  std::printf("sum of squares of 2^26 float32: reduction_kernel %.4f ms (%.1f%% of copy), jet::sum(x * x) %.4f ms\n",
-              user_sum_ms, 100 * read_bytes / (user_sum_ms * 1e-3) / 1e9 / copy, jet_sum_ms);
-  bench::result("reduction_kernel sum of squares / jet::sum(x*x)", user_sum_ms / jet_sum_ms, "x", "info");
+  std::printf(
+      "sum of squares of 2^26 float32: reduction_kernel %.4f ms (%.1f%% of copy), jet::sum(x * x) "
+      "%.4f ms\n",
+      user_sum_ms, 100 * read_bytes / (user_sum_ms * 1e-3) / 1e9 / copy, jet_sum_ms);
+  bench::result("reduction_kernel sum of squares / jet::sum(x*x)", user_sum_ms / jet_sum_ms, "x",
+                "info");
 
   // Cold compiles of kernels including curand_kernel.h (fresh sources: no cache). The first of
   // the process parses the header; later ones reuse NVRTC's precompiled header of it.
   auto curand_compile_ms = [](const char* draw) {
-    const std::string source = "#include <curand_kernel.h>\n// " +
-                               std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
-                               "\nextern \"C\" __global__ void draw(double* out, unsigned long long seed) {\n"
-                               "  curandStatePhilox4_32_10_t s;\n  curand_init(seed, threadIdx.x, 0, &s);\n"
-                               "  out[threadIdx.x] = " + std::string(draw) + "(&s);\n}\n";
+    const std::string source =
+        "#include <curand_kernel.h>\n// " +
+        std::to_string(std::chrono::steady_clock::now().time_since_epoch().count()) +
+        "\nextern \"C\" __global__ void draw(double* out, unsigned long long seed) {\n"
+        "  curandStatePhilox4_32_10_t s;\n  curand_init(seed, threadIdx.x, 0, &s);\n"
+        "  out[threadIdx.x] = " +
+        std::string(draw) + "(&s);\n}\n";
     const auto start = std::chrono::steady_clock::now();
     jet::detail::compile({"draw", source}, jet::device::arch(), jet::detail::user_extras({}));
-    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+    return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+        .count();
   };
-  const double curand_ms = curand_compile_ms("curand_normal_double"), second_ms = curand_compile_ms("curand_uniform_double");
-  std::printf("cold NVRTC compile of a kernel including curand_kernel.h: %.0f ms, a second one in the process %.0f ms\n",
-              curand_ms, second_ms);
+  const double curand_ms = curand_compile_ms("curand_normal_double"),
+               second_ms = curand_compile_ms("curand_uniform_double");
+  std::printf(
+      "cold NVRTC compile of a kernel including curand_kernel.h: %.0f ms, a second one in the "
+      "process %.0f ms\n",
+      curand_ms, second_ms);
   bench::result("curand_kernel.h kernel cold compile (ms)", curand_ms, "ms", "report");
   bench::result("curand_kernel.h second kernel of a process (ms)", second_ms, "ms", "report");
   cudaLibraryUnload(library);

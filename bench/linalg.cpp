@@ -51,7 +51,9 @@ jet::array operand(const jet::shape& s, float seed, jet::dtype t) {
 // max |x - y| / max |y|: the two results must agree up to rounding, not bit for bit (cuBLAS may
 // pick different kernels for different workspaces).
 double relative_difference(const jet::array& x, const jet::array& y) {
-  const double diff = jet::array(jet::max(jet::abs(x.astype(jet::float64) - y.astype(jet::float64)))).item<double>();
+  const double diff =
+      jet::array(jet::max(jet::abs(x.astype(jet::float64) - y.astype(jet::float64))))
+          .item<double>();
   const double scale = jet::array(jet::max(jet::abs(y.astype(jet::float64)))).item<double>();
   return diff / scale;
 }
@@ -67,7 +69,9 @@ void agree(const char* what, const jet::array& got, const jet::array& direct, do
   }
 }
 
-double tflops(double m, double n, double k, double batch, double ms) { return 2 * m * n * k * batch / (ms * 1e-3) / 1e12; }
+double tflops(double m, double n, double k, double batch, double ms) {
+  return 2 * m * n * k * batch / (ms * 1e-3) / 1e12;
+}
 
 // 8192^3, C = A B, against cublasGemmEx of C^T = B^T A^T on the same C-ordered buffers.
 void square(const direct_cublas& cublas, jet::dtype t, bool tf32, double tolerance) {
@@ -82,46 +86,58 @@ void square(const direct_cublas& cublas, jet::dtype t, bool tf32, double toleran
   const jet::array direct = jet::empty({n, n}, t);
   const float one = 1, zero = 0;
   const cublasComputeType_t compute = tf32 ? CUBLAS_COMPUTE_32F_FAST_TF32 : CUBLAS_COMPUTE_32F;
-  const double direct_ms = bench::median_ms([&] {
-    check(cublasGemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), cuda_type(t), n, a.data(),
-                       cuda_type(t), n, &zero, direct.data(), cuda_type(t), n, compute, CUBLAS_GEMM_DEFAULT),
-          "cublasGemmEx");
-  }, 20);
+  const double direct_ms = bench::median_ms(
+      [&] {
+        check(cublasGemmEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(),
+                           cuda_type(t), n, a.data(), cuda_type(t), n, &zero, direct.data(),
+                           cuda_type(t), n, compute, CUBLAS_GEMM_DEFAULT),
+              "cublasGemmEx");
+      },
+      20);
   agree(name.c_str(), c, direct, tolerance);
   const double ratio = 100 * direct_ms / jet_ms;
-  std::printf("%s: jet %.3f ms (%.1f TFLOP/s), direct cuBLAS %.3f ms (%.1f TFLOP/s): %.1f%%\n", name.c_str(), jet_ms,
-              tflops(n, n, n, 1, jet_ms), direct_ms, tflops(n, n, n, 1, direct_ms), ratio);
+  std::printf("%s: jet %.3f ms (%.1f TFLOP/s), direct cuBLAS %.3f ms (%.1f TFLOP/s): %.1f%%\n",
+              name.c_str(), jet_ms, tflops(n, n, n, 1, jet_ms), direct_ms,
+              tflops(n, n, n, 1, direct_ms), ratio);
   bench::result((name + " (TFLOP/s)").c_str(), tflops(n, n, n, 1, jet_ms), "TF/s", "reference");
-  bench::result((name + " direct cuBLAS (TFLOP/s)").c_str(), tflops(n, n, n, 1, direct_ms), "TF/s", "reference");
+  bench::result((name + " direct cuBLAS (TFLOP/s)").c_str(), tflops(n, n, n, 1, direct_ms), "TF/s",
+                "reference");
   bench::result((name + " (% of direct cuBLAS)").c_str(), ratio, "%", ">= 98");
 }
 
 // 512 products of 64x64 float32 matrices: one strided-batched call.
 void batched(const direct_cublas& cublas) {
   const int batch = 512, n = 64;
-  const jet::array a = operand({batch, n, n}, 0.2f, jet::float32), b = operand({batch, n, n}, 0.4f, jet::float32);
+  const jet::array a = operand({batch, n, n}, 0.2f, jet::float32),
+                   b = operand({batch, n, n}, 0.4f, jet::float32);
   const jet::linalg::statistics before = jet::linalg::stats();
   const double jet_ms = bench::median_ms([&] { jet::array c = jet::matmul(a, b); }, 200, 10);
   const jet::linalg::statistics after = jet::linalg::stats();
   const jet::array c = jet::matmul(a, b);
   const jet::array direct = jet::empty({batch, n, n}, jet::float32);
   const float one = 1, zero = 0;
-  const double direct_ms = bench::median_ms([&] {
-    check(cublasGemmStridedBatchedEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one, b.data(), CUDA_R_32F, n,
-                                     n * n, a.data(), CUDA_R_32F, n, n * n, &zero, direct.data(), CUDA_R_32F, n, n * n,
-                                     batch, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-          "cublasGemmStridedBatchedEx");
-  }, 200, 10);
+  const double direct_ms = bench::median_ms(
+      [&] {
+        check(cublasGemmStridedBatchedEx(cublas.handle, CUBLAS_OP_N, CUBLAS_OP_N, n, n, n, &one,
+                                         b.data(), CUDA_R_32F, n, n * n, a.data(), CUDA_R_32F, n,
+                                         n * n, &zero, direct.data(), CUDA_R_32F, n, n * n, batch,
+                                         CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+              "cublasGemmStridedBatchedEx");
+      },
+      200, 10);
   agree("batched 512x64x64 float32", c, direct, 1e-5);
   const std::int64_t calls = after.gemm_batched - before.gemm_batched, runs = 210;
-  std::printf("batched 512x64x64 float32: jet %.4f ms, direct cuBLAS %.4f ms; %lld strided-batched calls in %lld runs\n",
-              jet_ms, direct_ms, static_cast<long long>(calls), static_cast<long long>(runs));
+  std::printf(
+      "batched 512x64x64 float32: jet %.4f ms, direct cuBLAS %.4f ms; %lld strided-batched calls "
+      "in %lld runs\n",
+      jet_ms, direct_ms, static_cast<long long>(calls), static_cast<long long>(runs));
   if (calls != runs) {
     std::printf("FAILED: each batched product must be one strided-batched call\n");
     failed = true;
   }
   bench::result("matmul batched 512x64x64 float32 (ms)", jet_ms, "ms", "<= 0.050");
-  bench::result("matmul batched 512x64x64 float32 direct cuBLAS (ms)", direct_ms, "ms", "reference");
+  bench::result("matmul batched 512x64x64 float32 direct cuBLAS (ms)", direct_ms, "ms",
+                "reference");
 }
 
 // A @ B.T of 8192^2 float32: B is read transposed in place (CUBLAS_OP_T), no copy, no allocation
@@ -138,22 +154,28 @@ void transposed(const direct_cublas& cublas) {
   const std::int64_t copies = jet::linalg::stats().copies - before.copies;
   const jet::array direct = jet::empty({n, n}, jet::float32);
   const float one = 1, zero = 0;
-  const double direct_ms = bench::median_ms([&] {
-    check(cublasGemmEx(cublas.handle, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one, b.data(), CUDA_R_32F, n, a.data(),
-                       CUDA_R_32F, n, &zero, direct.data(), CUDA_R_32F, n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
-          "cublasGemmEx");
-  }, 20);
+  const double direct_ms = bench::median_ms(
+      [&] {
+        check(cublasGemmEx(cublas.handle, CUBLAS_OP_T, CUBLAS_OP_N, n, n, n, &one, b.data(),
+                           CUDA_R_32F, n, a.data(), CUDA_R_32F, n, &zero, direct.data(), CUDA_R_32F,
+                           n, CUBLAS_COMPUTE_32F, CUBLAS_GEMM_DEFAULT),
+              "cublasGemmEx");
+      },
+      20);
   agree("A @ B.T float32", c, direct, 1e-4);
-  std::printf("A @ B.T 8192^2 float32: jet %.3f ms (%.1f TFLOP/s), direct cuBLAS %.3f ms; %lld copies, %zu bytes "
-              "allocated for a %lld-byte result\n",
-              jet_ms, tflops(n, n, n, 1, jet_ms), direct_ms, static_cast<long long>(copies), allocated,
-              static_cast<long long>(c.nbytes()));
+  std::printf(
+      "A @ B.T 8192^2 float32: jet %.3f ms (%.1f TFLOP/s), direct cuBLAS %.3f ms; %lld copies, %zu "
+      "bytes "
+      "allocated for a %lld-byte result\n",
+      jet_ms, tflops(n, n, n, 1, jet_ms), direct_ms, static_cast<long long>(copies), allocated,
+      static_cast<long long>(c.nbytes()));
   if (copies != 0 || allocated != static_cast<std::size_t>(c.nbytes())) {
     std::printf("FAILED: A @ B.T copied an operand\n");
     failed = true;
   }
   bench::result("matmul A @ B.T 8192^2 float32 (ms)", jet_ms, "ms", "reference");
-  bench::result("matmul A @ B.T 8192^2 float32 (% of direct cuBLAS)", 100 * direct_ms / jet_ms, "%", ">= 98");
+  bench::result("matmul A @ B.T 8192^2 float32 (% of direct cuBLAS)", 100 * direct_ms / jet_ms, "%",
+                ">= 98");
   bench::result("matmul A @ B.T copies", static_cast<double>(copies), "", "== 0");
 }
 

@@ -31,7 +31,8 @@ void print_check(const char* what, const jet::array& draws, double mean, double 
 // Times `draw`, printed with the bytes it writes as a share of the copy bandwidth (which
 // counts bytes read and written), and reports the milliseconds against the target.
 template <class F>
-void figure(const std::string& name, F&& draw, double bytes_written, double copy, const char* target) {
+void figure(const std::string& name, F&& draw, double bytes_written, double copy,
+            const char* target) {
   const double ms = bench::median_ms(draw);
   std::printf("%s: %.4f ms, output written at %.1f%% of copy\n", name.c_str(), ms,
               100 * bytes_written / (ms * 1e-3) / 1e9 / copy);
@@ -50,23 +51,30 @@ int main() {
   print_check("randn", jet::random::randn({n}, jet::float32), 0, 1);
   print_check("randint", jet::random::randint(0, 1000, {n}, jet::int32), 499.5, (1e6 - 1) / 12);
 
-  figure("random rand 2^26 float32", [&] { jet::array r = jet::random::rand({n}, jet::float32); },
-         4.0 * n, copy, "<= 0.61 (CuPy's)");
-  figure("random randn 2^26 float32", [&] { jet::array r = jet::random::randn({n}, jet::float32); },
-         4.0 * n, copy, "<= 1.07 (CuPy's)");
-  figure("random randint 2^26 int32",
-         [&] { jet::array r = jet::random::randint(0, 1000, {n}, jet::int32); }, 4.0 * n, copy,
-         "<= CuPy's");
+  figure(
+      "random rand 2^26 float32", [&] { jet::array r = jet::random::rand({n}, jet::float32); },
+      4.0 * n, copy, "<= 0.61 (CuPy's)");
+  figure(
+      "random randn 2^26 float32", [&] { jet::array r = jet::random::randn({n}, jet::float32); },
+      4.0 * n, copy, "<= 1.07 (CuPy's)");
+  figure(
+      "random randint 2^26 int32",
+      [&] { jet::array r = jet::random::randint(0, 1000, {n}, jet::int32); }, 4.0 * n, copy,
+      "<= CuPy's");
   // Beyond the targets: float64 and the kernels of Jet's own samplers.
-  figure("random rand 2^26 float64", [&] { jet::array r = jet::random::rand({n}); }, 8.0 * n, copy,
-         "reference");
-  figure("random randn 2^26 float64", [&] { jet::array r = jet::random::randn({n}); }, 8.0 * n,
-         copy, "reference");
-  figure("random gamma(2.5) 2^26 float32",
-         [&] { jet::array r = jet::random::gamma(2.5, 1.0, {n}, jet::float32); }, 4.0 * n, copy,
-         "reference");
-  figure("random permutation 2^20",
-         [&] { jet::array r = jet::random::permutation(std::int64_t{1} << 20); }, 8.0 * (1 << 20),
-         copy, "reference");
+  figure(
+      "random rand 2^26 float64", [&] { jet::array r = jet::random::rand({n}); }, 8.0 * n, copy,
+      "reference");
+  figure(
+      "random randn 2^26 float64", [&] { jet::array r = jet::random::randn({n}); }, 8.0 * n, copy,
+      "reference");
+  figure(
+      "random gamma(2.5) 2^26 float32",
+      [&] { jet::array r = jet::random::gamma(2.5, 1.0, {n}, jet::float32); }, 4.0 * n, copy,
+      "reference");
+  figure(
+      "random permutation 2^20",
+      [&] { jet::array r = jet::random::permutation(std::int64_t{1} << 20); }, 8.0 * (1 << 20),
+      copy, "reference");
   return 0;
 }

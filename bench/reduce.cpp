@@ -22,7 +22,8 @@ double percent_of_copy(double bytes_read, double ms, double copy) {
 
 // Times `reduce` and reports it as a share of the copy bandwidth, for the issue's % targets.
 template <class F>
-void bandwidth_figure(const std::string& name, F&& reduce, double bytes_read, double copy, const char* target) {
+void bandwidth_figure(const std::string& name, F&& reduce, double bytes_read, double copy,
+                      const char* target) {
   const double ms = bench::median_ms(reduce);
   const double percent = percent_of_copy(bytes_read, ms, copy);
   std::printf("%s: %.4f ms, %.1f%% of copy\n", name.c_str(), ms, percent);
@@ -31,9 +32,11 @@ void bandwidth_figure(const std::string& name, F&& reduce, double bytes_read, do
 
 // Times `reduce` and reports milliseconds, for the ms targets.
 template <class F>
-void time_figure(const std::string& name, F&& reduce, double bytes_read, double copy, const char* target) {
+void time_figure(const std::string& name, F&& reduce, double bytes_read, double copy,
+                 const char* target) {
   const double ms = bench::median_ms(reduce);
-  std::printf("%s: %.4f ms, %.1f%% of copy\n", name.c_str(), ms, percent_of_copy(bytes_read, ms, copy));
+  std::printf("%s: %.4f ms, %.1f%% of copy\n", name.c_str(), ms,
+              percent_of_copy(bytes_read, ms, copy));
   bench::result((name + " (ms)").c_str(), ms, "ms", target);
 }
 
@@ -52,12 +55,13 @@ void print_check(const jet::array& a) {
   double var = 0;
   for (float v : h) var += (v - mean) * (v - mean);
   var /= n;
-  std::printf("check: sum %.6g (host %.6g), max %.7g (host %.7g), argmax %lld (host %lld),\n"
-              "       var %.6g (host %.6g), norm %.6g (host %.6g)\n",
-              jet::array(jet::sum(a)).item<double>(), sum, jet::array(jet::max(a)).item<double>(),
-              double{h[argmax]}, static_cast<long long>(jet::array(jet::argmax(a)).item<std::int64_t>()),
-              static_cast<long long>(argmax), jet::array(jet::var(a)).item<double>(), var,
-              jet::array(jet::linalg::norm(a)).item<double>(), std::sqrt(squares));
+  std::printf(
+      "check: sum %.6g (host %.6g), max %.7g (host %.7g), argmax %lld (host %lld),\n"
+      "       var %.6g (host %.6g), norm %.6g (host %.6g)\n",
+      jet::array(jet::sum(a)).item<double>(), sum, jet::array(jet::max(a)).item<double>(),
+      double{h[argmax]}, static_cast<long long>(jet::array(jet::argmax(a)).item<std::int64_t>()),
+      static_cast<long long>(argmax), jet::array(jet::var(a)).item<double>(), var,
+      jet::array(jet::linalg::norm(a)).item<double>(), std::sqrt(squares));
 }
 
 }  // namespace
@@ -71,37 +75,59 @@ int main() {
   const jet::array a = bench::random_floats({n}, 0.1f), b = bench::random_floats({n}, 0.2f);
   print_check(a);
 
-  bandwidth_figure("sum(a)", [&] { jet::array r = jet::sum(a); }, bytes, copy, ">= 95");
-  bandwidth_figure("max(a)", [&] { jet::array r = jet::max(a); }, bytes, copy, ">= 95");
-  bandwidth_figure("argmax(a)", [&] { jet::array r = jet::argmax(a); }, bytes, copy, ">= 95");
+  bandwidth_figure(
+      "sum(a)", [&] { jet::array r = jet::sum(a); }, bytes, copy, ">= 95");
+  bandwidth_figure(
+      "max(a)", [&] { jet::array r = jet::max(a); }, bytes, copy, ">= 95");
+  bandwidth_figure(
+      "argmax(a)", [&] { jet::array r = jet::argmax(a); }, bytes, copy, ">= 95");
   // The figures above time one call at a time, so they include the host's work before the
   // launch, while the GPU waits. A program that does not wait on each result queues calls
   // back to back, and the host's work overlaps the kernel before: these show the kernels alone.
   constexpr int queued = 10;
-  bandwidth_figure("sum(a), 10 queued calls, each", [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::sum(a); },
-                   queued * bytes, copy, "info");
-  bandwidth_figure("max(a), 10 queued calls, each", [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::max(a); },
-                   queued * bytes, copy, "info");
-  bandwidth_figure("argmax(a), 10 queued calls, each",
-                   [&] { for (int i = 0; i < queued; ++i) jet::array r = jet::argmax(a); }, queued * bytes, copy, "info");
+  bandwidth_figure(
+      "sum(a), 10 queued calls, each",
+      [&] {
+        for (int i = 0; i < queued; ++i) jet::array r = jet::sum(a);
+      },
+      queued * bytes, copy, "info");
+  bandwidth_figure(
+      "max(a), 10 queued calls, each",
+      [&] {
+        for (int i = 0; i < queued; ++i) jet::array r = jet::max(a);
+      },
+      queued * bytes, copy, "info");
+  bandwidth_figure(
+      "argmax(a), 10 queued calls, each",
+      [&] {
+        for (int i = 0; i < queued; ++i) jet::array r = jet::argmax(a);
+      },
+      queued * bytes, copy, "info");
 
   // One call into an existing 0-d array (NumPy's `total[...] = a.sum()`): the same kernel and
   // launch without the result's cudaMallocAsync and cudaFreeAsync, which take 1.6-3.7 us of
   // one call on the GPU's timeline, depending on the host (bench/NOTES.md).
   const jet::array total = jet::sum(a);
-  bandwidth_figure("sum(a) into an existing 0-d array", [&] { total(jet::ellipsis) = jet::sum(a); }, bytes, copy,
-                   "info");
+  bandwidth_figure(
+      "sum(a) into an existing 0-d array", [&] { total(jet::ellipsis) = jet::sum(a); }, bytes, copy,
+      "info");
 
   const std::int64_t m = 8192;
   const jet::array A = bench::random_floats({m, m}, 0.3f);
-  bandwidth_figure("sum(A,0) 8192^2", [&] { jet::array r = jet::sum(A, 0); }, bytes, copy, ">= 90");
-  bandwidth_figure("sum(A,1) 8192^2", [&] { jet::array r = jet::sum(A, 1); }, bytes, copy, ">= 90");
+  bandwidth_figure(
+      "sum(A,0) 8192^2", [&] { jet::array r = jet::sum(A, 0); }, bytes, copy, ">= 90");
+  bandwidth_figure(
+      "sum(A,1) 8192^2", [&] { jet::array r = jet::sum(A, 1); }, bytes, copy, ">= 90");
   const jet::array column_sums = jet::sum(A, 0);
-  bandwidth_figure("sum(A,0) 8192^2 into an existing array", [&] { column_sums(jet::ellipsis) = jet::sum(A, 0); }, bytes,
-                   copy, "info");
+  bandwidth_figure(
+      "sum(A,0) 8192^2 into an existing array",
+      [&] { column_sums(jet::ellipsis) = jet::sum(A, 0); }, bytes, copy, "info");
 
-  time_figure("sum(a*b)", [&] { jet::array r = jet::sum(a * b); }, 2 * bytes, copy, "<= 0.16");
-  time_figure("var(a)", [&] { jet::array r = jet::var(a); }, bytes, copy, "<= 0.1");
-  time_figure("linalg::norm(a)", [&] { jet::array r = jet::linalg::norm(a); }, bytes, copy, "<= 0.08");
+  time_figure(
+      "sum(a*b)", [&] { jet::array r = jet::sum(a * b); }, 2 * bytes, copy, "<= 0.16");
+  time_figure(
+      "var(a)", [&] { jet::array r = jet::var(a); }, bytes, copy, "<= 0.1");
+  time_figure(
+      "linalg::norm(a)", [&] { jet::array r = jet::linalg::norm(a); }, bytes, copy, "<= 0.08");
   return 0;
 }

@@ -52,7 +52,8 @@ inline double copy_bandwidth() {
   check(cudaMalloc(&b, bytes), "cudaMalloc");
   check(cudaMemset(a, 1, bytes), "cudaMemset");
   const double ms = median_ms([&] {
-    check(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, jet::current_stream()), "cudaMemcpyAsync");
+    check(cudaMemcpyAsync(b, a, bytes, cudaMemcpyDeviceToDevice, jet::current_stream()),
+          "cudaMemcpyAsync");
   });
   cudaFree(a);
   cudaFree(b);

@@ -42,13 +42,17 @@ int run() {
   const jet::elementwise_kernel k = black_scholes::kernel();
   jet::kernel_outputs prices;
   const float kernel_ms = milliseconds([&] { prices = k(s, x, t, r, v); });
-  std::printf("10^7 options, float64: Jet expressions %.3f ms, elementwise_kernel %.3f ms\n", jet_ms, kernel_ms);
+  std::printf("10^7 options, float64: Jet expressions %.3f ms, elementwise_kernel %.3f ms\n",
+              jet_ms, kernel_ms);
 
   const double call_error = jet::max(jet::absolute(call_jet - prices[0])).eval().item<double>();
   const double put_error = jet::max(jet::absolute(put_jet - prices[1])).eval().item<double>();
   // Put-call parity holds for exact prices: C - P = S - X e^{-rT}.
-  const double parity = jet::max(jet::absolute(prices[0] - prices[1] - (s - x * jet::exp(-r * t)))).eval().item<double>();
-  std::printf("largest differences: call %.3g, put %.3g; put-call parity off by %.3g\n", call_error, put_error, parity);
+  const double parity = jet::max(jet::absolute(prices[0] - prices[1] - (s - x * jet::exp(-r * t))))
+                            .eval()
+                            .item<double>();
+  std::printf("largest differences: call %.3g, put %.3g; put-call parity off by %.3g\n", call_error,
+              put_error, parity);
   if (call_error > 1e-9 || put_error > 1e-9 || parity > 1e-4) {
     std::printf("FAILED: the two versions disagree\n");
     return 1;

@@ -33,15 +33,19 @@ int run() {
   )",
       "call_payoff", "#include <curand_kernel.h>");
   const auto start = std::chrono::steady_clock::now();
-  const jet::array values = payoff(s, x, t, r, v, std::uint64_t{2024}, jet::empty({paths}, jet::float64));
+  const jet::array values =
+      payoff(s, x, t, r, v, std::uint64_t{2024}, jet::empty({paths}, jet::float64));
   const double mean = jet::mean(values).eval().item<double>();
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  const double spread = jet::std(values).eval().item<double>() / std::sqrt(static_cast<double>(paths));
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double spread =
+      jet::std(values).eval().item<double>() / std::sqrt(static_cast<double>(paths));
   const double exact = closed_form_call(s, x, t, r, v);
   std::printf("%lld paths: %.5f +- %.5f (closed form %.5f), %.1f ms including the first compile\n",
               static_cast<long long>(paths), mean, spread, exact, ms);
   if (!(std::abs(mean - exact) < 5 * spread)) {
-    std::printf("FAILED: the Monte Carlo price is more than 5 standard errors from the closed form\n");
+    std::printf(
+        "FAILED: the Monte Carlo price is more than 5 standard errors from the closed form\n");
     return 1;
   }
   return 0;

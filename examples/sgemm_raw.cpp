@@ -56,8 +56,10 @@ int run() {
   const double error = jet::max(jet::absolute(c - want)).eval().item<double>();
   const double scale = jet::max(jet::absolute(want)).eval().item<double>();
   const jet::kernel_attributes attributes = sgemm.attributes();
-  std::printf("sgemm %dx%dx%d: largest difference from cuBLAS %.3g (largest value %.3g); %d registers, %zu B shared\n",
-              m, n, k, error, scale, attributes.num_regs, attributes.shared_size_bytes);
+  std::printf(
+      "sgemm %dx%dx%d: largest difference from cuBLAS %.3g (largest value %.3g); %d registers, %zu "
+      "B shared\n",
+      m, n, k, error, scale, attributes.num_regs, attributes.shared_size_bytes);
   if (!(error <= 1e-4 * scale)) {
     std::printf("FAILED: the raw kernel's product differs from cuBLAS\n");
     return 1;

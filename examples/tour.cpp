@@ -20,7 +20,8 @@ void show_generated_kernel() {
   const jet::explanation e = jet::explain(jet::sin(x) * jet::cos(y) + jet::exp(-y * y) * 0.5);
   std::printf("The kernel Jet generates for sin(x)*cos(y) + exp(-y*y)*0.5 (%s):\n\n%s\n",
               e.kernel_name.c_str(), e.source.c_str());
-  std::printf("Operands:\n%sBytes moved: %lld\n", e.operands.c_str(), static_cast<long long>(e.bytes));
+  std::printf("Operands:\n%sBytes moved: %lld\n", e.operands.c_str(),
+              static_cast<long long>(e.bytes));
   std::printf("NVRTC compiled it for %s in %.1f ms (%zu bytes of machine code).\n", e.arch.c_str(),
               e.compile_ms, e.binary_bytes);
 }
@@ -60,14 +61,16 @@ void tour() {
   const std::vector<float> got = z.to_vector<float>();
   double worst = 0;
   for (std::int64_t i = 0; i < n; ++i) worst = std::max(worst, double(std::abs(got[i] - hz[i])));
-  std::printf("fused expression on %lld floats: CPU %.2f ms, Jet %.3f ms: %.0fx faster (max diff %.1e)\n",
-              static_cast<long long>(n), cpu * 1e3, gpu * 1e3, cpu / gpu, worst);
+  std::printf(
+      "fused expression on %lld floats: CPU %.2f ms, Jet %.3f ms: %.0fx faster (max diff %.1e)\n",
+      static_cast<long long>(n), cpu * 1e3, gpu * 1e3, cpu / gpu, worst);
 
   // Views never copy; assignment into a view runs in place.
   jet::array grid = jet::arange(12).reshape({3, 4});
   grid(jet::slice(), jet::slice(jet::none, jet::none, 2)) *= 10;
   std::printf("arange(12).reshape(3,4) with every other column times 10, transposed: ");
-  for (std::int64_t v : grid.T().copy().to_vector<std::int64_t>()) std::printf("%lld ", static_cast<long long>(v));
+  for (std::int64_t v : grid.T().copy().to_vector<std::int64_t>())
+    std::printf("%lld ", static_cast<long long>(v));
   std::printf("\n");
 }
 

@@ -51,7 +51,8 @@ bool safe_cast(dtype from, dtype to) {
     case dtype_kind::signed_int:
     case dtype_kind::unsigned_int: {
       const bool from_signed = fk == dtype_kind::signed_int;
-      if (tk == dtype_kind::signed_int) return itemsize(to) > itemsize(from) || (from_signed && itemsize(to) == itemsize(from));
+      if (tk == dtype_kind::signed_int)
+        return itemsize(to) > itemsize(from) || (from_signed && itemsize(to) == itemsize(from));
       if (tk == dtype_kind::unsigned_int) return !from_signed && itemsize(to) >= itemsize(from);
       if (tk == dtype_kind::boolean) return false;
       // NumPy: 8-bit ints fit every float, 16-bit ones float32 and up, wider ones float64 only.
@@ -77,7 +78,8 @@ template <class T, class Rule>
 std::array<std::array<T, dtype_count>, dtype_count> pair_table(Rule&& rule) {
   std::array<std::array<T, dtype_count>, dtype_count> t{};
   for (int a = 0; a < dtype_count; ++a)
-    for (int b = 0; b < dtype_count; ++b) t[a][b] = rule(static_cast<dtype>(a), static_cast<dtype>(b));
+    for (int b = 0; b < dtype_count; ++b)
+      t[a][b] = rule(static_cast<dtype>(a), static_cast<dtype>(b));
   return t;
 }
 
@@ -85,7 +87,8 @@ std::array<std::array<T, dtype_count>, dtype_count> pair_table(Rule&& rule) {
 dtype common_type(dtype a, dtype b) {
   for (dtype t : detail::safe_cast_order)
     if (safe_cast(a, t) && safe_cast(b, t)) return t;
-  throw internal_error("no common dtype for " + std::string(name(a)) + " and " + std::string(name(b)));
+  throw internal_error("no common dtype for " + std::string(name(a)) + " and " +
+                       std::string(name(b)));
 }
 
 }  // namespace
@@ -121,7 +124,8 @@ dtype promote_weak(dtype strong, weak_kind weak) {
     case weak_kind::floating: return is_inexact(strong) ? strong : dtype::float64;
     case weak_kind::complex:
       if (is_complex(strong)) return strong;
-      if (is_floating(strong)) return strong == dtype::float64 ? dtype::complex128 : dtype::complex64;
+      if (is_floating(strong))
+        return strong == dtype::float64 ? dtype::complex128 : dtype::complex64;
       return dtype::complex128;
   }
   return strong;

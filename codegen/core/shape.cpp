@@ -69,7 +69,8 @@ shape broadcast_shapes(const shape& a, const shape& b) {
 
 shape contiguous_strides(const shape& s) {
   shape strides = shape::filled(s.size(), 1);
-  for (int i = s.size() - 2; i >= 0; --i) strides[i] = strides[i + 1] * std::max<std::int64_t>(s[i + 1], 1);
+  for (int i = s.size() - 2; i >= 0; --i)
+    strides[i] = strides[i + 1] * std::max<std::int64_t>(s[i + 1], 1);
   return strides;
 }
 

@@ -21,15 +21,12 @@ struct op_row {
   result_rule result;
 };
 
-constexpr op_row rows[] = {
-    {"input", 0, 0, result_rule::same},
-    {"scalar", 0, 0, result_rule::same},
-    {"cast", 1, 0, result_rule::same},
-    {"index", 0, 0, result_rule::same},
-    {"reduce", 1, 0, result_rule::same},
+constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},  {"scalar", 0, 0, result_rule::same},
+                           {"cast", 1, 0, result_rule::same},   {"index", 0, 0, result_rule::same},
+                           {"reduce", 1, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},
-    JET_ELEMENTWISE_OPS(JET_OP_ROW)
+                           JET_ELEMENTWISE_OPS(JET_OP_ROW)
 #undef JET_OP_ROW
 };
 
@@ -71,9 +68,7 @@ dtype common_dtype(const node_ptr* args, int n) {
   return any_strong ? promote_weak(strong, weak) : default_dtype(weak);
 }
 
-bool is_comparison(op_code op) {
-  return op >= op_code::equal && op <= op_code::greater_equal;
-}
+bool is_comparison(op_code op) { return op >= op_code::equal && op <= op_code::greater_equal; }
 
 // NumPy resolves these with its uniform resolver: only a loop of the operands' common dtype
 // itself will do, so bool is not cast up to an integer loop (np.positive(bool) is an error).
@@ -136,8 +131,10 @@ node_ptr finish(op_code op, dtype type, dtype loop, node_ptr* args, int n) {
       continue;
     }
     broadcast = broadcast_shapes(so_far, e);
-    if (broadcast == e) shared_with = i;
-    else if (!(broadcast == so_far)) shared_with = -1;
+    if (broadcast == e)
+      shared_with = i;
+    else if (!(broadcast == so_far))
+      shared_with = -1;
   }
   std::shared_ptr<node> out;
   if (shared_with < 0) {
@@ -177,11 +174,12 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
   } else if (!loop_accepts(common, op, args, n, common)) {
     // When the common dtype's own loop accepts the operands no earlier loop in the safe-cast
     // order can: the search is needed only when it does not.
-    const dtype* found = std::find_if(std::begin(safe_cast_order), std::end(safe_cast_order),
-                                      [&](dtype t) { return loop_accepts(t, op, args, n, common); });
+    const dtype* found =
+        std::find_if(std::begin(safe_cast_order), std::end(safe_cast_order),
+                     [&](dtype t) { return loop_accepts(t, op, args, n, common); });
     if (found == std::end(safe_cast_order))
-      throw dtype_error("ufunc '" + std::string(row(op).name) + "' not supported for the input types " +
-                        type_list(args, n));
+      throw dtype_error("ufunc '" + std::string(row(op).name) +
+                        "' not supported for the input types " + type_list(args, n));
     loop = *found;
   }
   for (int i = 0; i < n; ++i) {
@@ -189,8 +187,9 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
     // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it.
     if (is_comparison(op) && is_integer(loop)) {
       if (!weak_integer_fits(args[i]->scalar(), loop))
-        loop = args[i]->scalar().is_unsigned || kind(common) == dtype_kind::unsigned_int ? dtype::float64
-                                                                                      : dtype::int64;
+        loop = args[i]->scalar().is_unsigned || kind(common) == dtype_kind::unsigned_int
+                   ? dtype::float64
+                   : dtype::int64;
     } else {
       check_weak_integer_fits(args[i]->scalar(), loop);
     }
@@ -203,17 +202,21 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
 // Python int meets an integer dtype, which would need its range checked). The loop is then
 // that dtype. Sets `loop` when the case holds.
 bool uniform_loop(op_code op, const node_ptr* args, int n, dtype& loop) {
-  const node_ptr* first_strong = std::find_if(args, args + n, [](const node_ptr& a) { return !a->is_weak(); });
+  const node_ptr* first_strong =
+      std::find_if(args, args + n, [](const node_ptr& a) { return !a->is_weak(); });
   if (first_strong == args + n) return false;
   const dtype strong = (*first_strong)->type;
   weak_kind weak = weak_kind::none;
   for (int i = 0; i < n; ++i) {
-    if (args[i]->is_weak()) weak = std::max(weak, args[i]->scalar().kind);
-    else if (args[i]->type != strong) return false;
+    if (args[i]->is_weak())
+      weak = std::max(weak, args[i]->scalar().kind);
+    else if (args[i]->type != strong)
+      return false;
   }
   const dtype_kind k = kind(strong);
-  const bool weak_fits = weak <= weak_kind::boolean || (weak == weak_kind::complex ? k == dtype_kind::complex
-                                                                                   : k >= dtype_kind::floating);
+  const bool weak_fits =
+      weak <= weak_kind::boolean ||
+      (weak == weak_kind::complex ? k == dtype_kind::complex : k >= dtype_kind::floating);
   if (strong == dtype::bool_ || !weak_fits || !has_loop(row(op).loops, strong)) return false;
   if (op == op_code::true_divide && !is_inexact(strong)) return false;
   loop = strong;

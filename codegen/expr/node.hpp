@@ -99,7 +99,21 @@ inline const scalar_value& node::scalar() const {
 // What a reduction computes. Norms are sums, maxima or minima of a transformed input with a
 // post-step (see src/array/reduce.cpp).
 enum class reduce_op : std::uint8_t {
-  sum, prod, nansum, mean, nanmean, var, min, max, nanmin, nanmax, ptp, argmin, argmax, all, any,
+  sum,
+  prod,
+  nansum,
+  mean,
+  nanmean,
+  var,
+  min,
+  max,
+  nanmin,
+  nanmax,
+  ptp,
+  argmin,
+  argmax,
+  all,
+  any,
   count_nonzero,
 };
 // Applied to the reduced value inside the kernel.

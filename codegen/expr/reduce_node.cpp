@@ -25,9 +25,12 @@ std::string empty_message(reduce_op op) {
   switch (op) {
     case reduce_op::argmin: return "attempt to get argmin of an empty sequence";
     case reduce_op::argmax: return "attempt to get argmax of an empty sequence";
-    case reduce_op::min: return "zero-size array to reduction operation minimum which has no identity";
-    case reduce_op::nanmin: return "zero-size array to reduction operation fmin which has no identity";
-    case reduce_op::nanmax: return "zero-size array to reduction operation fmax which has no identity";
+    case reduce_op::min:
+      return "zero-size array to reduction operation minimum which has no identity";
+    case reduce_op::nanmin:
+      return "zero-size array to reduction operation fmin which has no identity";
+    case reduce_op::nanmax:
+      return "zero-size array to reduction operation fmax which has no identity";
     default: return "zero-size array to reduction operation maximum which has no identity";
   }
 }
@@ -35,9 +38,9 @@ std::string empty_message(reduce_op op) {
 }  // namespace
 
 const char* reduce_name(reduce_op op) {
-  constexpr const char* names[] = {"sum", "prod", "nansum", "mean", "nanmean", "var", "min", "max",
-                                   "nanmin", "nanmax", "ptp", "argmin", "argmax", "all", "any",
-                                   "count_nonzero"};
+  constexpr const char* names[] = {"sum",    "prod", "nansum", "mean",         "nanmean", "var",
+                                   "min",    "max",  "nanmin", "nanmax",       "ptp",     "argmin",
+                                   "argmax", "all",  "any",    "count_nonzero"};
   return names[static_cast<int>(op)];
 }
 
@@ -64,7 +67,8 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
       out->own.push_back(in[d]);
     }
   }
-  if (needs_elements(spec.op) && length == 0 && outputs > 0) throw value_error(empty_message(spec.op));
+  if (needs_elements(spec.op) && length == 0 && outputs > 0)
+    throw value_error(empty_message(spec.op));
   out->args[0] = std::move(arg);
   return out;
 }

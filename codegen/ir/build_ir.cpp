@@ -82,14 +82,17 @@ std::uint64_t mix(std::uint64_t h) {
 std::uint64_t hash_of(const detail::node* n) { return mix(reinterpret_cast<std::uintptr_t>(n)); }
 
 std::uint64_t hash_of(const ir::instr& in) {
-  auto bits = [](std::int16_t v) { return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v)); };
-  const std::uint64_t head = static_cast<std::uint64_t>(in.op) << 24 | static_cast<std::uint64_t>(in.type) << 16 | bits(in.slot);
+  auto bits = [](std::int16_t v) {
+    return static_cast<std::uint64_t>(static_cast<std::uint16_t>(v));
+  };
+  const std::uint64_t head = static_cast<std::uint64_t>(in.op) << 24 |
+                             static_cast<std::uint64_t>(in.type) << 16 | bits(in.slot);
   return mix(mix(head << 32 | bits(in.args[0]) << 16 | bits(in.args[1])) ^ bits(in.args[2]));
 }
 
 bool same(const ir::instr& a, const ir::instr& b) {
-  return a.op == b.op && a.type == b.type && a.slot == b.slot && a.args[0] == b.args[0] && a.args[1] == b.args[1] &&
-         a.args[2] == b.args[2];
+  return a.op == b.op && a.type == b.type && a.slot == b.slot && a.args[0] == b.args[0] &&
+         a.args[1] == b.args[1] && a.args[2] == b.args[2];
 }
 
 // Scratch kept per thread so that a cache hit allocates nothing: the nodes seen (a node
@@ -102,7 +105,8 @@ struct builder_scratch {
 
 class builder {
  public:
-  builder(ir::graph& g, const shape& extents, builder_scratch& scratch) : g_(g), extents_(extents), s_(scratch) {
+  builder(ir::graph& g, const shape& extents, builder_scratch& scratch)
+      : g_(g), extents_(extents), s_(scratch) {
     s_.visited.clear();
     s_.seen_nodes.clear();
     s_.made.clear();
@@ -116,7 +120,8 @@ class builder {
   std::int16_t visit(const detail::node& n, bool shared, dtype as) {
     shared = shared && n.op != detail::op_code::scalar;
     if (shared) {
-      const int seen = s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
+      const int seen =
+          s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
       if (seen >= 0) return s_.visited[seen].second;
     }
     ir::instr in;

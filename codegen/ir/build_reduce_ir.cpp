@@ -54,7 +54,8 @@ void choose_vectors(ir::graph& g) {
   g.reduce.geometry.step_loads = vector_unroll(g.vector_width) * g.vector_width;
   for (ir::operand& op : g.inputs)
     if (op.mode != ir::access::scalar)
-      op.mode = op.strides[inner] == 1 ? ir::access::strided_unit_inner : ir::access::strided_zero_inner;
+      op.mode =
+          op.strides[inner] == 1 ? ir::access::strided_unit_inner : ir::access::strided_zero_inner;
 }
 
 // Rows when the reduced axes are innermost in memory for the largest input (or when there
@@ -70,7 +71,8 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   g.for_each_operand([&](ir::operand& op) {
     op.mode = op.reads_one_element() ? ir::access::scalar : ir::access::strided;
     const bool input = &op != &g.output;
-    if (input && op.mode != ir::access::scalar && (!primary || op.span(g.extents) > primary->span(g.extents)))
+    if (input && op.mode != ir::access::scalar &&
+        (!primary || op.span(g.extents) > primary->span(g.extents)))
       primary = &op;
   });
   g.index64 = g.needs_index64();
@@ -82,7 +84,8 @@ void choose_layout(ir::graph& g, int multiprocessors) {
 std::size_t state_bytes(reduce_op op, dtype value) {
   const std::size_t v = value == dtype::float16 || value == dtype::bfloat16 ? 4 : itemsize(value);
   const std::size_t base = (v + 7) / 8 * 8;
-  if (is_complex(value) && (op == reduce_op::nanmin || op == reduce_op::nanmax)) return 2 * (base + 8);
+  if (is_complex(value) && (op == reduce_op::nanmin || op == reduce_op::nanmax))
+    return 2 * (base + 8);
   switch (op) {
     case reduce_op::nanmean: return base + 8;
     case reduce_op::var: return 48;
@@ -102,8 +105,10 @@ std::size_t state_bytes(reduce_op op, dtype value) {
 
 }  // namespace
 
-void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors) {
-  if (root.op != detail::op_code::reduce) throw internal_error("build_reduce_ir of a node that is no reduction");
+void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
+                     int multiprocessors) {
+  if (root.op != detail::op_code::reduce)
+    throw internal_error("build_reduce_ir of a node that is no reduction");
   const detail::node& producer = *root.args[0];
   build_code(producer, producer.extents(), producer.type, g);
   const detail::reduce_spec& spec = detail::spec_of(root);

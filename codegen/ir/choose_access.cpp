@@ -15,13 +15,35 @@ bool aligned(const void* p, int bytes) {
 bool heavy(detail::op_code op) {
   using detail::op_code;
   switch (op) {
-    case op_code::sqrt: case op_code::cbrt: case op_code::reciprocal: case op_code::exp: case op_code::exp2:
-    case op_code::expm1: case op_code::log: case op_code::log2: case op_code::log10: case op_code::log1p:
-    case op_code::sin: case op_code::cos: case op_code::tan: case op_code::arcsin: case op_code::arccos:
-    case op_code::arctan: case op_code::sinh: case op_code::cosh: case op_code::tanh: case op_code::arcsinh:
-    case op_code::arccosh: case op_code::arctanh: case op_code::true_divide: case op_code::floor_divide:
-    case op_code::remainder: case op_code::fmod: case op_code::power: case op_code::arctan2: case op_code::hypot:
-      return true;
+    case op_code::sqrt:
+    case op_code::cbrt:
+    case op_code::reciprocal:
+    case op_code::exp:
+    case op_code::exp2:
+    case op_code::expm1:
+    case op_code::log:
+    case op_code::log2:
+    case op_code::log10:
+    case op_code::log1p:
+    case op_code::sin:
+    case op_code::cos:
+    case op_code::tan:
+    case op_code::arcsin:
+    case op_code::arccos:
+    case op_code::arctan:
+    case op_code::sinh:
+    case op_code::cosh:
+    case op_code::tanh:
+    case op_code::arcsinh:
+    case op_code::arccosh:
+    case op_code::arctanh:
+    case op_code::true_divide:
+    case op_code::floor_divide:
+    case op_code::remainder:
+    case op_code::fmod:
+    case op_code::power:
+    case op_code::arctan2:
+    case op_code::hypot: return true;
     default: return false;
   }
 }
@@ -65,9 +87,12 @@ int vector_width_for(const ir::graph& g) {
 void choose_access(ir::graph& g) {
   const shape contiguous = contiguous_strides(g.extents);
   g.for_each_operand([&](ir::operand& op) {
-    if (op.strides == contiguous) op.mode = ir::access::contiguous;
-    else if (op.reads_one_element()) op.mode = ir::access::scalar;
-    else op.mode = ir::access::strided;
+    if (op.strides == contiguous)
+      op.mode = ir::access::contiguous;
+    else if (op.reads_one_element())
+      op.mode = ir::access::scalar;
+    else
+      op.mode = ir::access::strided;
   });
   g.index64 = g.needs_index64();
   // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
@@ -91,7 +116,8 @@ void choose_access(ir::graph& g) {
   const int inner = g.extents.size() - 1;
   for (ir::operand& op : g.inputs) {
     if (op.mode != ir::access::strided) continue;
-    op.mode = op.strides[inner] == 0 ? ir::access::strided_zero_inner : ir::access::strided_unit_inner;
+    op.mode =
+        op.strides[inner] == 0 ? ir::access::strided_zero_inner : ir::access::strided_unit_inner;
   }
   if (g.output.mode == ir::access::strided) g.output.mode = ir::access::strided_unit_inner;
 }

@@ -32,7 +32,8 @@ std::int64_t operand::span(const shape& extents) const {
 
 std::int64_t graph::work_items() const {
   using codegen::tile_size;
-  if (tiled) return ((extents[0] + tile_size - 1) / tile_size) * ((extents[1] + tile_size - 1) / tile_size);
+  if (tiled)
+    return ((extents[0] + tile_size - 1) / tile_size) * ((extents[1] + tile_size - 1) / tile_size);
   return (size() + vector_width - 1) / vector_width;
 }
 

@@ -16,9 +16,9 @@ namespace jet::ir {
 
 // How a kernel reaches an operand's elements.
 enum class access : std::uint8_t {
-  contiguous,         // C-order over the kernel's extents: element i is at i
-  scalar,             // every stride 0: one element, read once
-  strided,            // general strides
+  contiguous,          // C-order over the kernel's extents: element i is at i
+  scalar,              // every stride 0: one element, read once
+  strided,             // general strides
   strided_unit_inner,  // strided, innermost stride 1 (vector loads in vectorized kernels)
   strided_zero_inner,  // strided, innermost stride 0 (one load per vector)
   transposed,          // 2-D, fastest along the outer axis: staged through a shared-memory tile
@@ -59,8 +59,8 @@ struct reduction_geometry {
   std::int64_t outputs = 1, length = 1;  // M outputs, each reducing K elements
   bool columns = false;  // a thread per output walks the reduced axes (they are outer)
   int group = codegen::block_threads;  // rows: threads per output, a warp or a block
-  int step_loads = 4;    // elements a thread loads per step, before it adds any of them
-  std::size_t state_bytes = 8;         // one partial state on the device
+  int step_loads = 4;           // elements a thread loads per step, before it adds any of them
+  std::size_t state_bytes = 8;  // one partial state on the device
   std::int64_t splits = 1, chunk = 1;  // the reduced axes cut in `splits` chunks
   void* work = nullptr;                // splits x M partial states when splits > 1
   unsigned* counters = nullptr;        // per grid column: chunks done (zero between launches)
@@ -89,7 +89,9 @@ struct graph {
   reduction reduce;
 
   // Whether the kernel takes the extents as parameters.
-  bool has_extents() const { return extents.size() > 1 || tiled || (reduce.active && !extents.empty()); }
+  bool has_extents() const {
+    return extents.size() > 1 || tiled || (reduce.active && !extents.empty());
+  }
 
   // Work items the launch covers: tiles, or vectors of vector_width elements.
   std::int64_t work_items() const;

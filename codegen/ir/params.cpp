@@ -25,14 +25,16 @@ param_field& param_layout::append(param_role role, int index, std::size_t size, 
   return f;
 }
 
-void param_layout::add(param_role role, int index, std::size_t size, std::size_t align, const void* from) {
+void param_layout::add(param_role role, int index, std::size_t size, std::size_t align,
+                       const void* from) {
   append(role, index, size, align).from = from;
 }
 
 void param_layout::add_value(param_role role, int index, std::size_t size, std::size_t align,
                              const void* value) {
   param_field& f = append(role, index, size, align);
-  if (size > sizeof f.value) throw internal_error("a parameter value of " + std::to_string(size) + " bytes");
+  if (size > sizeof f.value)
+    throw internal_error("a parameter value of " + std::to_string(size) + " bytes");
   std::memcpy(f.value, value, size);
 }
 
@@ -45,10 +47,12 @@ const param_field& param_layout::at(param_role role, int index) const {
 
 void param_layout::pack(std::byte* block) const {
   std::memset(block, 0, bytes_);
-  for (const param_field& f : fields_) std::memcpy(block + f.offset, f.from ? f.from : f.value, f.size);
+  for (const param_field& f : fields_)
+    std::memcpy(block + f.offset, f.from ? f.from : f.value, f.size);
 }
 
-void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles, param_layout& out) {
+void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles,
+                          param_layout& out) {
   for (const param_role role : roles) {
     const void* from = nullptr;
     switch (role) {
@@ -58,7 +62,9 @@ void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list
       case param_role::reduce_splits: from = &r.splits; break;
       case param_role::reduce_work: from = &r.work; break;
       case param_role::reduce_counters: from = &r.counters; break;
-      default: throw internal_error("no reduction field of role " + std::to_string(static_cast<int>(role)));
+      default:
+        throw internal_error("no reduction field of role " +
+                             std::to_string(static_cast<int>(role)));
     }
     out.add(role, 0, 8, 8, from);
   }
@@ -70,10 +76,11 @@ namespace {
 void write_scalar(const ir::param& p, std::byte* at) {
   const detail::scalar_value& v = p.value;
   auto as = [&](auto x) { std::memcpy(at, &x, sizeof x); };
-  const double re = v.kind == weak_kind::integer || v.kind == weak_kind::boolean
-                        ? (v.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v.integer))
-                                         : static_cast<double>(v.integer))
-                        : v.number.real();
+  const double re =
+      v.kind == weak_kind::integer || v.kind == weak_kind::boolean
+          ? (v.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v.integer))
+                           : static_cast<double>(v.integer))
+          : v.number.real();
   switch (p.type) {
     case dtype::bool_: as(static_cast<bool>(v.integer != 0 || v.number != 0.0)); break;
     case dtype::int8: as(static_cast<std::int8_t>(v.integer)); break;
@@ -88,7 +95,9 @@ void write_scalar(const ir::param& p, std::byte* at) {
     case dtype::bfloat16: as(static_cast<float>(bfloat16_t(static_cast<float>(re)))); break;
     case dtype::float32: as(static_cast<float>(re)); break;
     case dtype::float64: as(re); break;
-    case dtype::complex64: as(std::complex<float>(static_cast<float>(re), static_cast<float>(v.number.imag()))); break;
+    case dtype::complex64:
+      as(std::complex<float>(static_cast<float>(re), static_cast<float>(v.number.imag())));
+      break;
     case dtype::complex128: as(std::complex<double>(re, v.number.imag())); break;
   }
 }
@@ -98,11 +107,13 @@ void write_scalar(const ir::param& p, std::byte* at) {
 void layout_params(const ir::graph& g, param_layout& out) {
   out.clear();
   out.add(param_role::output, 0, 8, 8, &g.output.data);
-  for (std::size_t k = 0; k < g.inputs.size(); ++k) out.add(param_role::input, static_cast<int>(k), 8, 8, &g.inputs[k].data);
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    out.add(param_role::input, static_cast<int>(k), 8, 8, &g.inputs[k].data);
   for (std::size_t k = 0; k < g.params.size(); ++k) {
     std::byte bytes[16] = {};
     write_scalar(g.params[k], bytes);
-    out.add_value(param_role::scalar, static_cast<int>(k), g.params[k].type == dtype::complex128 ? 16 : 8, 8, bytes);
+    out.add_value(param_role::scalar, static_cast<int>(k),
+                  g.params[k].type == dtype::complex128 ? 16 : 8, 8, bytes);
   }
   const std::int64_t n = g.size();
   out.add_value(param_role::count, 0, 8, 8, &n);
@@ -110,12 +121,14 @@ void layout_params(const ir::graph& g, param_layout& out) {
   if (g.has_extents()) out.add(param_role::extents, 0, axes, 8, g.extents.begin());
   if (g.output.has_strides()) out.add(param_role::strides, -1, axes, 8, g.output.strides.begin());
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
-    if (g.inputs[k].has_strides()) out.add(param_role::strides, static_cast<int>(k), axes, 8, g.inputs[k].strides.begin());
+    if (g.inputs[k].has_strides())
+      out.add(param_role::strides, static_cast<int>(k), axes, 8, g.inputs[k].strides.begin());
   if (!g.reduce.active) return;
-  add_reduction_fields(g.reduce.geometry,
-                       {param_role::reduce_outputs, param_role::reduce_length, param_role::reduce_chunk,
-                        param_role::reduce_splits, param_role::reduce_work, param_role::reduce_counters},
-                       out);
+  add_reduction_fields(
+      g.reduce.geometry,
+      {param_role::reduce_outputs, param_role::reduce_length, param_role::reduce_chunk,
+       param_role::reduce_splits, param_role::reduce_work, param_role::reduce_counters},
+      out);
   out.add(param_role::post_arg, 0, 8, 8, &g.reduce.post_arg);
 }
 

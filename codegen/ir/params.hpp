@@ -11,20 +11,20 @@
 namespace jet::ir {
 struct graph;
 struct reduction_geometry;
-}
+}  // namespace jet::ir
 
 namespace jet::codegen {
 
 // What a field holds; its `index` says whose (an operand or a user kernel's parameter).
 enum class param_role : std::uint8_t {
-  output,           // an output's device address
-  input,            // an input's device address
-  scalar,           // a scalar, as the type the kernel reads it as
-  raw_size,         // a raw array's element count (user kernels)
-  count,            // the element count
-  extents,          // extents of the iteration space (user reductions: 0 kept axes, 1 reduced)
-  strides,          // an operand's strides (Jet's kernels: index -1 is the output)
-  reduce_outputs,   // a reduction's outputs, elements per output, chunk and chunks
+  output,          // an output's device address
+  input,           // an input's device address
+  scalar,          // a scalar, as the type the kernel reads it as
+  raw_size,        // a raw array's element count (user kernels)
+  count,           // the element count
+  extents,         // extents of the iteration space (user reductions: 0 kept axes, 1 reduced)
+  strides,         // an operand's strides (Jet's kernels: index -1 is the output)
+  reduce_outputs,  // a reduction's outputs, elements per output, chunk and chunks
   reduce_length,
   reduce_chunk,
   reduce_splits,
@@ -50,7 +50,8 @@ class param_layout {
   // Appends a field of `size` bytes, aligned to `align`, packed from `from`.
   void add(param_role role, int index, std::size_t size, std::size_t align, const void* from);
   // Appends a field holding `size` (at most 16) bytes of `value`, copied now.
-  void add_value(param_role role, int index, std::size_t size, std::size_t align, const void* value);
+  void add_value(param_role role, int index, std::size_t size, std::size_t align,
+                 const void* value);
 
   const std::vector<param_field>& fields() const { return fields_; }
   std::size_t bytes() const { return bytes_; }
@@ -67,7 +68,8 @@ class param_layout {
 
 // Appends a reduction's fields of `roles` (reduce_outputs ... reduce_counters), in that order,
 // each packed from its member of `r`.
-void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles, param_layout& out);
+void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles,
+                          param_layout& out);
 
 // The parameter block of Jet's own kernels over `g`, every field 8-byte aligned: the output's
 // and inputs' addresses, the scalars, the element count, the extents (where the kernel takes

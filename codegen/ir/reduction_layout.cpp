@@ -20,7 +20,7 @@ bool columns_layout(std::int64_t kept_stride, std::int64_t reduced_stride, std::
 // few elements per output to keep a block busy; else a block.
 int rows_group(std::int64_t outputs, std::int64_t length, int multiprocessors) {
   return outputs >= std::int64_t{multiprocessors} * warp_threads || length <= 2048 ? warp_threads
-                                                                                    : block_threads;
+                                                                                   : block_threads;
 }
 
 // Outputs one block reduces.

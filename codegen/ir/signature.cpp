@@ -10,13 +10,15 @@ namespace jet::codegen {
 void append_signature(const ir::graph& g, std::string& key) {
   // The key is a list of 64-bit words, written into room made at once: an append per word
   // costs a long expression's host time.
-  const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 + (g.reduce.active ? 1 : 0);
+  const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 +
+                            (g.reduce.active ? 1 : 0);
   const std::size_t start = key.size();
   key.resize(start + 8 * words);
   char* next = key.data() + start;
   char* const end = key.data() + key.size();
   auto put = [&](std::int64_t v) {
-    if (next == end) throw internal_error("signature longer than its " + std::to_string(words) + " words");
+    if (next == end)
+      throw internal_error("signature longer than its " + std::to_string(words) + " words");
     std::memcpy(next, &v, sizeof v);
     next += sizeof v;
   };
@@ -27,7 +29,8 @@ void append_signature(const ir::graph& g, std::string& key) {
   for (const ir::instr& in : g.code) {
     put(static_cast<std::int64_t>(in.op) | std::int64_t{static_cast<std::uint8_t>(in.type)} << 8 |
         std::int64_t{static_cast<std::uint16_t>(in.slot)} << 16);
-    put(std::int64_t{static_cast<std::uint16_t>(in.args[0])} | std::int64_t{static_cast<std::uint16_t>(in.args[1])} << 16 |
+    put(std::int64_t{static_cast<std::uint16_t>(in.args[0])} |
+        std::int64_t{static_cast<std::uint16_t>(in.args[1])} << 16 |
         std::int64_t{static_cast<std::uint16_t>(in.args[2])} << 32);
   }
   auto put_operand = [&](const ir::operand& op) {
@@ -41,8 +44,9 @@ void append_signature(const ir::graph& g, std::string& key) {
   put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16);
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;
-    put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 | static_cast<std::int64_t>(r.result) << 16 |
-        std::int64_t{r.kept} << 24 | std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40);
+    put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |
+        static_cast<std::int64_t>(r.result) << 16 | std::int64_t{r.kept} << 24 |
+        std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40);
   }
 }
 

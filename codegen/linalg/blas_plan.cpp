@@ -79,7 +79,7 @@ std::optional<blas_operand> gemm_read(const matrices& x, bool want_transposed) {
     if (!s) continue;
     const bool transpose = s->row_major != want_transposed;
     if (x.conjugate && !transpose) continue;  // cuBLAS has no conjugate-only operation
-    const blas_op op = !transpose ? blas_op::none
+    const blas_op op = !transpose    ? blas_op::none
                        : x.conjugate ? blas_op::conjugate_transpose
                                      : blas_op::transpose;
     return blas_operand{op, s->ld, 0};
@@ -98,7 +98,8 @@ std::optional<gemv_read> gemv_matrix(const matrices& x) {
     const blas_op op = x.conjugate ? blas_op::conjugate_transpose : blas_op::transpose;
     return gemv_read{{op, s->ld, 0}, x.cols, x.rows};
   }
-  if (const auto s = as_col_major(x); s && !x.conjugate) return gemv_read{{blas_op::none, s->ld, 0}, x.rows, x.cols};
+  if (const auto s = as_col_major(x); s && !x.conjugate)
+    return gemv_read{{blas_op::none, s->ld, 0}, x.rows, x.cols};
   return std::nullopt;
 }
 
@@ -112,7 +113,8 @@ std::optional<std::int64_t> increment(std::int64_t length, std::int64_t stride, 
 
 bool negative_batch_stride(const matrices& m, const shape& batch, bool writes) {
   for (int d = 0; d < batch.size(); ++d)
-    if (batch[d] > 1 && (m.batch_strides[d] < 0 || (writes && m.batch_strides[d] == 0))) return true;
+    if (batch[d] > 1 && (m.batch_strides[d] < 0 || (writes && m.batch_strides[d] == 0)))
+      return true;
   return false;
 }
 
@@ -123,7 +125,8 @@ void plan_batch(blas_plan& p, const shape& batch, const matrices& first, const m
   std::vector<batch_loop> runs;
   for (int d = batch.size() - 1; d >= 0; --d) {
     if (batch[d] == 1) continue;
-    const batch_loop axis{batch[d], first.batch_strides[d], second.batch_strides[d], out.batch_strides[d]};
+    const batch_loop axis{batch[d], first.batch_strides[d], second.batch_strides[d],
+                          out.batch_strides[d]};
     if (!runs.empty()) {
       batch_loop& inner = runs.back();
       if (axis.stride_first == inner.stride_first * inner.extent &&
@@ -149,7 +152,8 @@ void plan_batch(blas_plan& p, const shape& batch, const matrices& first, const m
   p.loops = std::move(runs);
 }
 
-void plan_gemm(blas_plan& p, const matrices& a, const matrices& b, const matrices& out, std::int64_t k) {
+void plan_gemm(blas_plan& p, const matrices& a, const matrices& b, const matrices& out,
+               std::int64_t k) {
   struct choice {
     bool swapped;
     std::optional<blas_operand> first, second;
@@ -186,7 +190,8 @@ void plan_gemm(blas_plan& p, const matrices& a, const matrices& b, const matrice
 }
 
 // y = X v with X = a (b a column) or X = b^T (a a row): the operand whose core is a matrix.
-void plan_gemv(blas_plan& p, const matrices& a, const matrices& b, const matrices& out, std::int64_t k) {
+void plan_gemv(blas_plan& p, const matrices& a, const matrices& b, const matrices& out,
+               std::int64_t k) {
   const bool by_column = b.cols == 1;
   const matrices x = by_column ? a : transposed(b);
   const matrices& v = by_column ? b : a;
@@ -222,7 +227,8 @@ std::int64_t blas_plan::calls() const {
 blas_plan plan_matmul(const matrix_layout& a, const matrix_layout& b, const matrix_layout& out) {
   const shape result = matmul_shape(a.extents, b.extents);
   if (!(result == out.extents))
-    throw internal_error("matmul planned into shape " + to_string(out.extents) + ", not " + to_string(result));
+    throw internal_error("matmul planned into shape " + to_string(out.extents) + ", not " +
+                         to_string(result));
   const bool a_vector = a.extents.size() == 1, b_vector = b.extents.size() == 1;
   const int na = a.extents.size(), nb = b.extents.size(), no = out.extents.size();
   const int out_core = !a_vector + !b_vector;

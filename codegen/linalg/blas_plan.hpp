@@ -49,8 +49,8 @@ struct blas_plan {
   bool swapped = false;
   std::int64_t m = 0, n = 0, k = 0;
   blas_operand first, second, out;
-  std::int64_t batch = 1;          // matrices in each strided-batched call
-  std::vector<batch_loop> loops;   // outermost first; empty for a single call
+  std::int64_t batch = 1;         // matrices in each strided-batched call
+  std::vector<batch_loop> loops;  // outermost first; empty for a single call
   std::int64_t calls() const;
 };
 

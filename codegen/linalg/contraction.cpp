@@ -18,16 +18,19 @@ bool has_duplicates(const shape& axes) {
 
 // "shapes (2,3) and (4,5) not aligned: 3 (dim 1) != 4 (dim 0)", as numpy.dot says it.
 [[noreturn]] void not_aligned(const shape& a, int a_dim, const shape& b, int b_dim) {
-  throw value_error("shapes " + to_string(a) + " and " + to_string(b) + " not aligned: " +
-                    std::to_string(a[a_dim]) + " (dim " + std::to_string(a_dim) + ") != " +
-                    std::to_string(b[b_dim]) + " (dim " + std::to_string(b_dim) + ")");
+  throw value_error("shapes " + to_string(a) + " and " + to_string(b) +
+                    " not aligned: " + std::to_string(a[a_dim]) + " (dim " + std::to_string(a_dim) +
+                    ") != " + std::to_string(b[b_dim]) + " (dim " + std::to_string(b_dim) + ")");
 }
 
-bool contains(const shape& axes, int d) { return std::find(axes.begin(), axes.end(), d) != axes.end(); }
+bool contains(const shape& axes, int d) {
+  return std::find(axes.begin(), axes.end(), d) != axes.end();
+}
 
 }  // namespace
 
-contraction tensordot_contraction(const shape& a, const shape& b, const shape& a_axes, const shape& b_axes) {
+contraction tensordot_contraction(const shape& a, const shape& b, const shape& a_axes,
+                                  const shape& b_axes) {
   if (has_duplicates(a_axes) || has_duplicates(b_axes))
     throw value_error("duplicate axes are not allowed in tensordot");
   if (a_axes.size() != b_axes.size()) throw value_error("shape-mismatch for sum");
@@ -63,7 +66,8 @@ contraction tensordot_contraction(const shape& a, const shape& b, const shape& a
 }
 
 contraction tensordot_contraction(const shape& a, const shape& b, std::int64_t axes) {
-  if (axes < 0) throw value_error("tensordot: axes must be a non-negative count, not " + std::to_string(axes));
+  if (axes < 0)
+    throw value_error("tensordot: axes must be a non-negative count, not " + std::to_string(axes));
   // More axes than an operand has: jet::index_error from the axis lists, as NumPy's IndexError.
   shape a_axes, b_axes;
   for (std::int64_t i = 0; i < std::min<std::int64_t>(axes, max_ndim); ++i) {

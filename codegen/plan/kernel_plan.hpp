@@ -25,12 +25,13 @@ struct fixed_kernel {
 
 // What the kernel computes: Jet's own IR (an elementwise kernel, or a reduction when
 // g.reduce.active), a user kernel's spec, or a fixed kernel.
-using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*, const user_reduction_spec*,
-                                 const fixed_kernel*>;
+using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*,
+                                 const user_reduction_spec*, const fixed_kernel*>;
 
-// How the launch covers the work: a grid-stride loop of block_threads-thread blocks over `work_items`
-// (capped at the blocks the GPU keeps busy), square tiles of it (`tiled`), or a reduction's
-// output blocks by chunks, which the driver plans once it knows the loaded kernel's occupancy.
+// How the launch covers the work: a grid-stride loop of block_threads-thread blocks over
+// `work_items` (capped at the blocks the GPU keeps busy), square tiles of it (`tiled`), or a
+// reduction's output blocks by chunks, which the driver plans once it knows the loaded kernel's
+// occupancy.
 struct launch_geometry {
   std::int64_t work_items = 0;
   bool tiled = false;
@@ -59,6 +60,7 @@ enum class lowering : std::uint8_t {
 // Lowers `root` (whose only reduction, if any, is itself) writing into `out`, of root's shape,
 // to one kernel's plan over `g`, for a GPU of `multiprocessors` SMs. The plan points into `g`
 // and is complete even when the result is not one_kernel (jet::explain shows it).
-lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g, kernel_plan& plan);
+lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
+               kernel_plan& plan);
 
 }  // namespace jet::codegen

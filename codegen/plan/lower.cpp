@@ -15,7 +15,8 @@ bool uses_index(const ir::graph& g) {
 
 }  // namespace
 
-lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g, kernel_plan& plan) {
+lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
+               kernel_plan& plan) {
   plan.body = &g;
   plan.launch = {};
   plan.extras = nullptr;
@@ -31,7 +32,8 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
   }
   layout_params(g, plan.params);
   if (g.reduce.active && uses_index(g)) return lowering::reads_index;
-  return plan.params.bytes() > max_param_bytes ? lowering::too_many_parameters : lowering::one_kernel;
+  return plan.params.bytes() > max_param_bytes ? lowering::too_many_parameters
+                                               : lowering::one_kernel;
 }
 
 }  // namespace jet::codegen

@@ -47,15 +47,17 @@ void append_key(const kernel_plan& plan, std::string& key) {
 }
 
 kernel_source render(const kernel_plan& plan) {
-  return std::visit(overloaded{
-                        [&](const ir::graph* g) {
-                          return g->reduce.active ? render_reduction(*g, plan.params) : render_elementwise(*g, plan.params);
-                        },
-                        [&](const user_elementwise_spec* u) { return render_user_elementwise(*u, plan.params); },
-                        [&](const user_reduction_spec* u) { return render_user_reduction(*u, plan.params); },
-                        [&](const fixed_kernel* f) { return f->render(f->name); },
-                    },
-                    plan.body);
+  return std::visit(
+      overloaded{
+          [&](const ir::graph* g) {
+            return g->reduce.active ? render_reduction(*g, plan.params)
+                                    : render_elementwise(*g, plan.params);
+          },
+          [&](const user_elementwise_spec* u) { return render_user_elementwise(*u, plan.params); },
+          [&](const user_reduction_spec* u) { return render_user_reduction(*u, plan.params); },
+          [&](const fixed_kernel* f) { return f->render(f->name); },
+      },
+      plan.body);
 }
 
 }  // namespace jet::codegen

@@ -11,7 +11,8 @@ namespace {
 
 // The end of a whole step: each state's jet_step.
 void render_step_end(const reduction_body& r, std::string& s, const std::string& indent) {
-  s += indent + "#pragma unroll\n" + indent + "for (int u = 0; u < " + std::to_string(r.parts) + "; ++u) jet_step(part[u]);\n";
+  s += indent + "#pragma unroll\n" + indent + "for (int u = 0; u < " + std::to_string(r.parts) +
+       "; ++u) jet_step(part[u]);\n";
 }
 
 // States per thread (state_parts), so that no element waits on the one before. Whole steps
@@ -20,19 +21,22 @@ void render_step_end(const reduction_body& r, std::string& s, const std::string&
 // elements. Columns' steps of 8 loads stay rolled, as the vector loop's, which makes the
 // column sum as fast as a hand-written one (bench/NOTES.md); the rows' steps of 4 are left for
 // the compiler to unroll (rolled ones have not been measured against them).
-void render_scalar_loop(const reduction_body& r, std::string& s, const std::string& first, const std::string& step,
-                        int loads) {
+void render_scalar_loop(const reduction_body& r, std::string& s, const std::string& first,
+                        const std::string& step, int loads) {
   const std::string n = std::to_string(loads), parts = std::to_string(r.parts);
   s += "    jet_idx k = " + first + ";\n";
   if (r.columns) s += "    #pragma unroll 1\n";
-  s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " + step + ") {\n";
+  s += "    for (; k + " + std::to_string(loads - 1) + " * " + step + " < k1; k += " + n + " * " +
+       step + ") {\n";
   s += "      jet_value x[" + n + "];\n";
-  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " + step + ", b);\n";
+  s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) x[u] = jet_at(p, k + u * " +
+       step + ", b);\n";
   s += "      #pragma unroll\n      for (int u = 0; u < " + n + "; ++u) ";
   s += "part[u % " + parts + "].add(x[u], (long long)(k + u * " + step + "));\n";
   render_step_end(r, s, "      ");
   s += "    }\n";
-  s += "    #pragma unroll 1\n    for (; k < k1; k += " + step + ") part[0].add(jet_at(p, k, b), (long long)k);\n";
+  s += "    #pragma unroll 1\n    for (; k < k1; k += " + step +
+       ") part[0].add(jet_at(p, k, b), (long long)k);\n";
 }
 
 // Rows whose reduced axis is contiguous in every operand that moves along it: each lane loads
@@ -50,8 +54,8 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
     if (op.mode == ir::access::strided_unit_inner) {
       aligned += " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
       loads += "        " + vec + " x" + n + "[" + u + "];\n";
-      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n + "[u] = jet_load_row((const " + vec +
-               "*)(" + ptr + " + kl + u * vs));\n";
+      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n +
+               "[u] = jet_load_row((const " + vec + "*)(" + ptr + " + kl + u * vs));\n";
       operands += ", " + load(op.type, "x" + n + "[u].v[e]");
     } else {
       const std::string at = op.mode == ir::access::scalar ? "0" : "b[" + n + "]";
@@ -69,7 +73,8 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += loads;
   s += "        jet_value y[" + u + "][" + w + "];\n";
   s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
-  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) y[u][e] = jet_element(p, 0" + operands + ");\n";
+  s += "          #pragma unroll\n          for (int e = 0; e < " + w +
+       "; ++e) y[u][e] = jet_element(p, 0" + operands + ");\n";
   s += "        jet_add_vectors(part, keep, y, (long long)kl, (long long)vs);\n";
   render_step_end(r, s, "        ");
   s += "      }\n";
@@ -81,12 +86,15 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "    }\n";
 }
 
-void render_accumulate(const reduction_body& r, std::string& s, const std::string& first, const std::string& step) {
+void render_accumulate(const reduction_body& r, std::string& s, const std::string& first,
+                       const std::string& step) {
   const std::string parts = std::to_string(r.parts);
   s += "    jet_state part[" + parts + "];\n";
   s += "    #pragma unroll\n    for (int u = 0; u < " + parts + "; ++u) part[u].init();\n";
-  if (r.vectors) render_vector_loop(r, s, step);
-  else render_scalar_loop(r, s, first, step, r.columns ? column_loads : 4);
+  if (r.vectors)
+    render_vector_loop(r, s, step);
+  else
+    render_scalar_loop(r, s, first, step, r.columns ? column_loads : 4);
   if (parts == "4") s += "    part[2].merge(part[3]);\n";
   s += "    part[0].merge(part[1]);\n";
   if (parts == "4") s += "    part[0].merge(part[2]);\n";
@@ -103,13 +111,16 @@ const char* const keep_partial =
 // at a time when states take at most 16 bytes (larger ones would cost the kernel registers),
 // so that the L2 round trips overlap. A missing partial reads as an empty state, which every
 // accumulator merges as nothing.
-void render_merge_partials(std::string& s, const std::string& first, const std::string& stride, int batch) {
+void render_merge_partials(std::string& s, const std::string& first, const std::string& stride,
+                           int batch) {
   s += "  constexpr int batch = sizeof(jet_state) <= 16 ? " + std::to_string(batch) + " : 1;\n";
-  s += "  for (unsigned long long j = " + first + "; j < jet_splits; j += " + stride + " * batch) {\n";
+  s += "  for (unsigned long long j = " + first + "; j < jet_splits; j += " + stride +
+       " * batch) {\n";
   s += "    jet_state t[batch];\n";
   s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) {\n";
   s += "      const unsigned long long ju = j + u * " + stride + ";\n";
-  s += "      if (ju < jet_splits) t[u] = jet_load_cg(((const jet_state*)jet_work) + ju * M + m);\n";
+  s +=
+      "      if (ju < jet_splits) t[u] = jet_load_cg(((const jet_state*)jet_work) + ju * M + m);\n";
   s += "      else t[u].init();\n    }\n";
   s += "    #pragma unroll\n    for (int u = 0; u < batch; ++u) s.merge(t[u]);\n  }\n";
 }
@@ -126,9 +137,11 @@ void render_last_block(const reduction_body& r, std::string& s) {
   s += "    jet_last = atomicAdd(jet_counters + blockIdx.x, 1u) == (unsigned)jet_splits - 1;\n";
   s += "    if (jet_last) jet_counters[blockIdx.x] = 0;\n  }\n";
   s += "  __syncthreads();\n  if (!jet_last) return;\n  __threadfence();\n";
-  const std::string store = "  {\n    jet_off b[" + std::to_string(r.slots) + "];\n    jet_bases(p, m, b);\n    jet_store(p, b, s);\n  }\n";
+  const std::string store = "  {\n    jet_off b[" + std::to_string(r.slots) +
+                            "];\n    jet_bases(p, m, b);\n    jet_store(p, b, s);\n  }\n";
   if (r.columns) {
-    s += "  const jet_idx m = (jet_idx)blockIdx.x * " + std::to_string(block_threads) + " + threadIdx.x;\n";
+    s += "  const jet_idx m = (jet_idx)blockIdx.x * " + std::to_string(block_threads) +
+         " + threadIdx.x;\n";
     s += "  if (m >= M) return;\n  jet_state s;\n  s.init();\n";
     render_merge_partials(s, "0", "1", 8);
     s += store;
@@ -159,7 +172,8 @@ void render_rows(const reduction_body& r, std::string& s) {
 
 void render_columns(const reduction_body& r, std::string& s) {
   const std::string slots = std::to_string(r.slots);
-  s += "  {\n    const jet_idx m = (jet_idx)blockIdx.x * " + std::to_string(block_threads) + " + threadIdx.x;\n";
+  s += "  {\n    const jet_idx m = (jet_idx)blockIdx.x * " + std::to_string(block_threads) +
+       " + threadIdx.x;\n";
   s += "    if (m < M) {\n";
   s += "    jet_off b[" + slots + "];\n    jet_bases(p, m, b);\n";
   render_accumulate(r, s, "k0", "1");
@@ -172,8 +186,10 @@ void render_columns(const reduction_body& r, std::string& s) {
 
 void render_reduction_body(const reduction_body& body, std::string& s) {
   s += "  const jet_idx k0 = (jet_idx)blockIdx.y * chunk, k1 = K - k0 < chunk ? K : k0 + chunk;\n";
-  if (body.columns) render_columns(body, s);
-  else render_rows(body, s);
+  if (body.columns)
+    render_columns(body, s);
+  else
+    render_rows(body, s);
 }
 
 }  // namespace jet::codegen

@@ -24,18 +24,23 @@ void render_offsets(const ir::graph& g, std::string& s) {
   });
   if (!any) return;
   if (nd == 1) {
-    strided([&](const std::string& n) { s += "    o_" + n + " = (jet_off)i * (jet_off)p." + n + "_strides[0];\n"; });
+    strided([&](const std::string& n) {
+      s += "    o_" + n + " = (jet_off)i * (jet_off)p." + n + "_strides[0];\n";
+    });
     return;
   }
   s += "    jet_idx rest = i;\n";
   for (int d = nd - 1; d >= 0; --d) {
     const std::string dim = std::to_string(d);
     if (d > 0) {
-      s += "    { const jet_idx c = rest % (jet_idx)p.extents[" + dim + "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
+      s += "    { const jet_idx c = rest % (jet_idx)p.extents[" + dim +
+           "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
     } else {
       s += "    { const jet_idx c = rest;\n";
     }
-    strided([&](const std::string& n) { s += "      o_" + n + " += (jet_off)c * (jet_off)p." + n + "_strides[" + dim + "];\n"; });
+    strided([&](const std::string& n) {
+      s += "      o_" + n + " += (jet_off)c * (jet_off)p." + n + "_strides[" + dim + "];\n";
+    });
     s += "    }\n";
   }
 }
@@ -65,7 +70,8 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
     if (!vector_operand(op)) {
-      s += "    const " + std::string(storage_type(op.type)) + " " + v + " = *(" + address(op, n) + ");\n";
+      s += "    const " + std::string(storage_type(op.type)) + " " + v + " = *(" + address(op, n) +
+           ");\n";
       continue;
     }
     s += "    " + vec(op.type) + " " + v + "{};\n";
@@ -74,8 +80,8 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
       s += "    " + whole_load + "\n";
     } else {
       s += "    if (whole) " + whole_load + "\n";
-      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w + "; ++k) if (i + k < n) " + v +
-           ".v[k] = (" + address(op, n) + ")[k];\n    }\n";
+      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
+           "; ++k) if (i + k < n) " + v + ".v[k] = (" + address(op, n) + ")[k];\n    }\n";
     }
   }
   s += "    " + vec(g.output.type) + " r;\n";
@@ -86,21 +92,24 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
     call += ", " + load(op.type, "v" + std::to_string(k) + (vector_operand(op) ? ".v[0]" : ""));
   }
   call += ")";
-  s += "      const " + std::string(storage_type(g.output.type)) + " y = " + store(g.output.type, call) + ";\n";
+  s += "      const " + std::string(storage_type(g.output.type)) +
+       " y = " + store(g.output.type, call) + ";\n";
   if (width > 1) {
     s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
     for (std::size_t k = 0; k < g.inputs.size(); ++k)
-      if (vector_operand(g.inputs[k])) s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
+      if (vector_operand(g.inputs[k]))
+        s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
     s += "        r.v[j] = r.v[j + 1];\n      }\n";
   }
   s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
-  const std::string whole_store = "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
+  const std::string whole_store =
+      "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
   if (!partial_chunks) {
     s += "    " + whole_store + "\n";
   } else {
     s += "    if (whole) " + whole_store + "\n";
-    s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w + "; ++k) if (i + k < n) (" +
-         address(g.output, "out") + ")[k] = r.v[k];\n    }\n";
+    s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
+         "; ++k) if (i + k < n) (" + address(g.output, "out") + ")[k] = r.v[k];\n    }\n";
   }
 }
 
@@ -112,21 +121,23 @@ void render_tiled(const ir::graph& g, std::string& s) {
   const std::string padded = std::to_string(tile_size + 1), rows_step = std::to_string(tile_rows);
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     if (g.inputs[k].mode == ir::access::transposed)
-      s += "  __shared__ " + std::string(storage_type(g.inputs[k].type)) + " tile" + std::to_string(k) + "[" + size +
-           "][" + padded + "];\n";
+      s += "  __shared__ " + std::string(storage_type(g.inputs[k].type)) + " tile" +
+           std::to_string(k) + "[" + size + "][" + padded + "];\n";
   s += "  const jet_idx rows = (jet_idx)p.extents[0], cols = (jet_idx)p.extents[1];\n";
-  s += "  const jet_idx tiles_c = (cols + " + last + ") / " + size + ", tiles = ((rows + " + last + ") / " + size +
-       ") * tiles_c;\n";
+  s += "  const jet_idx tiles_c = (cols + " + last + ") / " + size + ", tiles = ((rows + " + last +
+       ") / " + size + ") * tiles_c;\n";
   s += "  for (jet_idx t = blockIdx.x; t < tiles; t += gridDim.x) {\n";
   s += "    const jet_idx r0 = (t / tiles_c) * " + size + ", c0 = (t % tiles_c) * " + size + ";\n";
-  const std::string tile_rows_loop = "for (int j = threadIdx.y; j < " + size + "; j += " + rows_step + ") {\n";
+  const std::string tile_rows_loop =
+      "for (int j = threadIdx.y; j < " + size + "; j += " + rows_step + ") {\n";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     if (g.inputs[k].mode != ir::access::transposed) continue;
     const std::string n = "in" + std::to_string(k);
     s += "    " + tile_rows_loop;
     s += "      const jet_idx r = r0 + threadIdx.x, c = c0 + j;\n";
     s += "      if (r < rows && c < cols) tile" + std::to_string(k) + "[threadIdx.x][j] = p." + n +
-         "[(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n + "_strides[1]];\n";
+         "[(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n +
+         "_strides[1]];\n";
     s += "    }\n";
   }
   s += "    __syncthreads();\n";
@@ -138,15 +149,18 @@ void render_tiled(const ir::graph& g, std::string& s) {
     switch (op.mode) {
       case ir::access::contiguous: return "i";
       case ir::access::scalar: return "0";
-      default: return "(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n + "_strides[1]";
+      default:
+        return "(jet_off)r * (jet_off)p." + n + "_strides[0] + (jet_off)c * (jet_off)p." + n +
+               "_strides[1]";
     }
   };
   std::string call = "jet_element(p, i";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k);
-    const std::string raw = op.mode == ir::access::transposed ? "tile" + std::to_string(k) + "[j][threadIdx.x]"
-                                                               : "p." + n + "[" + offset(op, n) + "]";
+    const std::string raw = op.mode == ir::access::transposed
+                                ? "tile" + std::to_string(k) + "[j][threadIdx.x]"
+                                : "p." + n + "[" + offset(op, n) + "]";
     call += ", " + load(op.type, raw);
   }
   call += ")";
@@ -172,7 +186,8 @@ kernel_source render_elementwise(const ir::graph& g, const param_layout& params)
   s += "  const jet_idx step = (jet_idx)gridDim.x * blockDim.x;\n";
   s += "  const jet_idx first = (jet_idx)blockIdx.x * blockDim.x + threadIdx.x;\n";
   const bool partial_chunks = width > 1 && g.extents.size() == 1;
-  s += "  const jet_idx items = (n + " + std::to_string(width - 1) + ") / " + std::to_string(width) + ";\n";
+  s += "  const jet_idx items = (n + " + std::to_string(width - 1) + ") / " +
+       std::to_string(width) + ";\n";
   s += "  for (jet_idx item = first; item < items; item += step) {\n";
   s += "    const jet_idx i = item * " + std::to_string(width) + ";\n";
   render_offsets(g, s);

@@ -74,28 +74,32 @@ std::string result_of(const ir::graph& g) {
   switch (g.reduce.post) {
     case detail::reduce_post::none: return r;
     case detail::reduce_post::sqrt: return "jet_sqrt((" + type + ")" + r + ")";
-    case detail::reduce_post::power: return "jet_pow((" + type + ")" + r + ", (" + type + ")p.post_arg)";
+    case detail::reduce_post::power:
+      return "jet_pow((" + type + ")" + r + ", (" + type + ")p.post_arg)";
   }
   return r;
 }
 
 // Adds to b[] the offsets of axes [first, last) at linear position `index` over them:
 // b[j] for input j, b[inputs] for the output (when `with_output`).
-void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first, int last,
-                    bool with_output) {
+void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first,
+                    int last, bool with_output) {
   if (first == last) return;
   s += "  jet_idx rest = " + index + ";\n";
   for (int d = last - 1; d >= first; --d) {
     const std::string dim = std::to_string(d);
     if (d > first)
-      s += "  { const jet_idx c = rest % (jet_idx)p.extents[" + dim + "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
+      s += "  { const jet_idx c = rest % (jet_idx)p.extents[" + dim +
+           "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
     else
       s += "  { const jet_idx c = rest;\n";
     for (std::size_t j = 0; j < g.inputs.size(); ++j)
       if (g.inputs[j].has_strides())
-        s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) + "_strides[" + dim + "];\n";
+        s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) +
+             "_strides[" + dim + "];\n";
     if (with_output && g.output.has_strides())
-      s += "    b[" + std::to_string(g.inputs.size()) + "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
+      s += "    b[" + std::to_string(g.inputs.size()) +
+           "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
     s += "  }\n";
   }
 }
@@ -115,19 +119,24 @@ void render_access(const ir::graph& g, std::string& s) {
   const dtype value = g.code.back().type;
   s += std::string("__device__ __forceinline__ ") + value_type(value) +
        " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
-  s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = base[j];\n";
+  s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots +
+       "; ++j) b[j] = base[j];\n";
   render_unravel(g, s, "k", kept, nd, false);
   std::string call = "jet_element(p, 0";
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const std::string n = std::to_string(j);
-    call += ", " + load(g.inputs[j].type, "p.in" + n + "[" + (g.inputs[j].has_strides() ? "b[" + n + "]" : "0") + "]");
+    call +=
+        ", " + load(g.inputs[j].type,
+                    "p.in" + n + "[" + (g.inputs[j].has_strides() ? "b[" + n + "]" : "0") + "]");
   }
   s += "  return " + call + ");\n}\n\n";
   const dtype out = g.output.type, result = g.reduce.result;
-  s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const jet_state& s) {\n";
+  s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const "
+       "jet_state& s) {\n";
   s += std::string("  const ") + value_type(result) + " r = " + result_of(g) + ";\n";
   const std::string converted = result == out ? "r" : render_cast(result, out, "r");
-  const std::string at = g.output.has_strides() ? "b[" + std::to_string(g.inputs.size()) + "]" : "0";
+  const std::string at =
+      g.output.has_strides() ? "b[" + std::to_string(g.inputs.size()) + "]" : "0";
   s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
 }
 

@@ -77,10 +77,14 @@ std::string substitute(const char* pattern, const ir::instr& in, dtype loop) {
       continue;
     }
     const char k = *++c;
-    if (k >= '0' && k <= '2') out += temp(in.args[k - '0']);
-    else if (k == 'T') out += value_type(loop);
-    else if (k == 'R') out += single_precision(loop) ? "float" : "double";
-    else if (k == 'f') out += single_precision(loop) ? "f" : "";
+    if (k >= '0' && k <= '2')
+      out += temp(in.args[k - '0']);
+    else if (k == 'T')
+      out += value_type(loop);
+    else if (k == 'R')
+      out += single_precision(loop) ? "float" : "double";
+    else if (k == 'f')
+      out += single_precision(loop) ? "f" : "";
   }
   return out;
 }
@@ -91,7 +95,9 @@ std::string render_cast(dtype from, dtype to, const std::string& x) {
   const std::string real = single_precision(to) ? "float" : "double";
   if (to == dtype::bool_) return is_complex(from) ? "jet_ctruth(" + x + ")" : "(" + x + " != 0)";
   if (is_complex(to)) {
-    if (is_complex(from)) return std::string(value_type(to)) + "{(" + real + ")" + x + ".re, (" + real + ")" + x + ".im}";
+    if (is_complex(from))
+      return std::string(value_type(to)) + "{(" + real + ")" + x + ".re, (" + real + ")" + x +
+             ".im}";
     return std::string(value_type(to)) + "{(" + real + ")" + x + ", (" + real + ")0}";
   }
   const std::string source = is_complex(from) ? x + ".re" : x;
@@ -157,14 +163,21 @@ void render_params(const ir::graph& g, const param_layout& params, std::string& 
   for (const param_field& f : params.fields()) {
     const std::string k = std::to_string(f.index);
     switch (f.role) {
-      case param_role::output: s += std::string("  alignas(8) ") + storage_type(g.output.type) + "* out;\n"; break;
-      case param_role::input:
-        s += std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) + "* in" + k + ";\n";
+      case param_role::output:
+        s += std::string("  alignas(8) ") + storage_type(g.output.type) + "* out;\n";
         break;
-      case param_role::scalar: s += std::string("  alignas(8) ") + value_type(g.params[f.index].type) + " s" + k + ";\n"; break;
+      case param_role::input:
+        s += std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) + "* in" +
+             k + ";\n";
+        break;
+      case param_role::scalar:
+        s += std::string("  alignas(8) ") + value_type(g.params[f.index].type) + " s" + k + ";\n";
+        break;
       case param_role::count: s += "  long long n;\n"; break;
       case param_role::extents: s += "  long long extents" + axes + ";\n"; break;
-      case param_role::strides: s += "  long long " + operand(f.index) + "_strides" + axes + ";\n"; break;
+      case param_role::strides:
+        s += "  long long " + operand(f.index) + "_strides" + axes + ";\n";
+        break;
       // The four sizes, which follow each other, are one declaration.
       case param_role::reduce_outputs: s += "  long long outputs, length, chunk, splits;\n"; break;
       case param_role::reduce_length:
@@ -180,8 +193,8 @@ void render_params(const ir::graph& g, const param_layout& params, std::string& 
 }
 
 std::string kernel_entry(const std::string& name, const std::string& params_type) {
-  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(block_threads) + ") " + name +
-         "(const __grid_constant__ " + params_type + " p) {\n";
+  return "extern \"C\" __global__ void __launch_bounds__(" + std::to_string(block_threads) + ") " +
+         name + "(const __grid_constant__ " + params_type + " p) {\n";
 }
 
 void render_prologue(const ir::graph& g, const param_layout& params, std::string& s) {
@@ -215,6 +228,5 @@ void render_element(const ir::graph& g, std::string& s) {
          " = " + render_instr(g, g.code[i]) + ";\n";
   s += std::string("  return ") + temp(static_cast<int>(g.code.size() - 1)) + ";\n}\n\n";
 }
-
 
 }  // namespace jet::codegen

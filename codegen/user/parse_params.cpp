@@ -38,7 +38,8 @@ bool is_identifier(std::string_view s) {
 user_param parse_one(std::string_view text, bool output) {
   const std::vector<std::string_view> tokens = tokens_of(text);
   const std::string where = "kernel parameter " + quoted(trimmed(text));
-  if (tokens.empty()) throw value_error("empty kernel parameter: two commas in a row, or a comma at an end");
+  if (tokens.empty())
+    throw value_error("empty kernel parameter: two commas in a row, or a comma at an end");
   user_param p;
   p.output = output;
   std::size_t next = 0;
@@ -47,7 +48,8 @@ user_param parse_one(std::string_view text, bool output) {
     next = 1;
   }
   if (tokens.size() - next != 2)
-    throw value_error(where + " should be [raw] TYPE NAME; it has " + std::to_string(tokens.size()) + " tokens");
+    throw value_error(where + " should be [raw] TYPE NAME; it has " +
+                      std::to_string(tokens.size()) + " tokens");
   const std::string_view type = tokens[next], name = tokens[next + 1];
   if (type.size() == 1 && std::isalpha(static_cast<unsigned char>(type[0]))) {
     p.placeholder = type[0];
@@ -55,13 +57,16 @@ user_param parse_one(std::string_view text, bool output) {
     try {
       p.type = dtype_from_name(type);
     } catch (const dtype_error&) {
-      throw value_error("unknown type " + quoted(type) + " in " + where +
-                        ": use a dtype name (float32, int64, ...) or a one-letter type placeholder");
+      throw value_error(
+          "unknown type " + quoted(type) + " in " + where +
+          ": use a dtype name (float32, int64, ...) or a one-letter type placeholder");
     }
   }
-  if (!is_identifier(name)) throw value_error(quoted(name) + " in " + where + " is no C identifier");
+  if (!is_identifier(name))
+    throw value_error(quoted(name) + " in " + where + " is no C identifier");
   if (name == "i" || name.starts_with("jet_"))
-    throw value_error(quoted(name) + " in " + where + " is reserved: `i` is the element index, jet_ names are Jet's");
+    throw value_error(quoted(name) + " in " + where +
+                      " is reserved: `i` is the element index, jet_ names are Jet's");
   p.name = std::string(name);
   return p;
 }
@@ -71,10 +76,12 @@ void parse_list(std::string_view list, bool output, std::vector<user_param>& out
   std::size_t start = 0;
   while (true) {
     const std::size_t comma = list.find(',', start);
-    const std::string_view piece = list.substr(start, comma == std::string_view::npos ? list.npos : comma - start);
+    const std::string_view piece =
+        list.substr(start, comma == std::string_view::npos ? list.npos : comma - start);
     user_param p = parse_one(piece, output);
     for (const user_param& seen : out)
-      if (seen.name == p.name) throw value_error("kernel parameter name " + quoted(p.name) + " is given twice");
+      if (seen.name == p.name)
+        throw value_error("kernel parameter name " + quoted(p.name) + " is given twice");
     out.push_back(std::move(p));
     if (comma == std::string_view::npos) return;
     start = comma + 1;
@@ -84,7 +91,8 @@ void parse_list(std::string_view list, bool output, std::vector<user_param>& out
 }  // namespace
 
 void check_kernel_name(std::string_view name) {
-  if (!is_identifier(name)) throw value_error("kernel name " + quoted(name) + " is no C identifier");
+  if (!is_identifier(name))
+    throw value_error("kernel name " + quoted(name) + " is no C identifier");
 }
 
 std::vector<user_param> parse_user_params(std::string_view inputs, std::string_view outputs) {

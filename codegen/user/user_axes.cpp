@@ -32,17 +32,18 @@ user_axes collapsed(const std::vector<user_param>& params, std::span<const shape
 
 }  // namespace
 
-user_axes elementwise_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
-                           const shape& extents) {
+user_axes elementwise_axes(const std::vector<user_param>& params,
+                           std::span<const shape* const> strides, const shape& extents) {
   user_axes a = collapsed(params, strides, extents, 0);
   const shape contiguous = contiguous_strides(a.space.extents);
   for (std::size_t k = 0; k < params.size(); ++k)
-    if (a.operand[k] >= 0 && a.space.inputs[a.operand[k]].strides == contiguous) a.access[k] = user_access::contiguous;
+    if (a.operand[k] >= 0 && a.space.inputs[a.operand[k]].strides == contiguous)
+      a.access[k] = user_access::contiguous;
   return a;
 }
 
-user_axes reduction_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
-                         const shape& extents, int kept) {
+user_axes reduction_axes(const std::vector<user_param>& params,
+                         std::span<const shape* const> strides, const shape& extents, int kept) {
   return collapsed(params, strides, extents, kept);
 }
 

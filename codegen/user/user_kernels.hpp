@@ -41,14 +41,14 @@ struct user_binding {
 // jet::value_error for a wrong argument count or a scalar where an array is needed, and
 // jet::dtype_error for a dtype a parameter cannot take (a complex scalar included), or
 // placeholders that disagree, each naming the kernel and the parameter.
-user_binding bind_user_params(const std::vector<user_param>& params, std::span<const user_arg_info> args,
-                              const std::string& kernel);
+user_binding bind_user_params(const std::vector<user_param>& params,
+                              std::span<const user_arg_info> args, const std::string& kernel);
 
 // The reduce type of a reduction kernel over bound parameters: `written` (a dtype name or a
 // placeholder of the parameters), else the first output's. Throws jet::dtype_error for a
 // letter that is no placeholder.
-dtype reduce_type_of(const std::string& written, const std::vector<user_param>& params, const user_binding& b,
-                     const std::string& kernel);
+dtype reduce_type_of(const std::string& written, const std::vector<user_param>& params,
+                     const user_binding& b, const std::string& kernel);
 
 // How a kernel reaches one parameter.
 enum class user_access : std::uint8_t { contiguous, strided, scalar, raw };
@@ -64,18 +64,19 @@ struct user_axes {
 // An elementwise kernel's axes: `strides[k]` holds parameter k's strides over `extents` (the
 // arrays' broadcast shape), none for raw arrays and scalars. An array whose collapsed strides
 // are C-contiguous is read contiguously, any other through its strides.
-user_axes elementwise_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
-                           const shape& extents);
+user_axes elementwise_axes(const std::vector<user_param>& params,
+                           std::span<const shape* const> strides, const shape& extents);
 // A reduction kernel's axes: `extents` holds the `kept` axes, then the reduced ones, and
 // `strides[k]` parameter k's strides over them (outputs: 0 over the reduced axes); the two
 // groups collapse apart. Arrays are read through their strides.
-user_axes reduction_axes(const std::vector<user_param>& params, std::span<const shape* const> strides,
-                         const shape& extents, int kept);
+user_axes reduction_axes(const std::vector<user_param>& params,
+                         std::span<const shape* const> strides, const shape& extents, int kept);
 
 // What a launch passes for one parameter, made from the bound arguments (src/user).
 struct user_value {
-  alignas(16) std::byte bytes[16] = {};  // a scalar as its parameter's C type, or an array's address
-  std::int64_t size = 0;                 // a raw array's element count
+  alignas(
+      16) std::byte bytes[16] = {};  // a scalar as its parameter's C type, or an array's address
+  std::int64_t size = 0;             // a raw array's element count
 };
 
 struct user_elementwise_spec {
@@ -108,18 +109,21 @@ struct user_reduction_spec {
 void layout_user_elementwise(const user_elementwise_spec& spec, std::span<const user_value> values,
                              const user_axes& axes, param_layout& out);
 void layout_user_reduction(const user_reduction_spec& spec, std::span<const user_value> values,
-                           const user_axes& axes, const ir::reduction_geometry& r, param_layout& out);
+                           const user_axes& axes, const ir::reduction_geometry& r,
+                           param_layout& out);
 
 // The CUDA C of a user kernel whose parameter block is `params` (made by the layout above):
 // a grid-stride loop over the collapsed extents (render_user_elementwise.cpp), or a kernel on
 // the body of Jet's reductions (render_user_reduction.cpp).
-kernel_source render_user_elementwise(const user_elementwise_spec& spec, const param_layout& params);
+kernel_source render_user_elementwise(const user_elementwise_spec& spec,
+                                      const param_layout& params);
 kernel_source render_user_reduction(const user_reduction_spec& spec, const param_layout& params);
 
 // Shared by both renderers (user_spelling.cpp): the CUDA headers the kernel's types need,
 // typedefs of the placeholders and of `extra` (a reduction's jet_reduce_t), the raw-array view,
 // the parameter-block accessor, then the user's preamble, which may use every typedef.
-void render_user_prologue(const user_binding& b, const std::vector<std::pair<std::string, dtype>>& extra,
+void render_user_prologue(const user_binding& b,
+                          const std::vector<std::pair<std::string, dtype>>& extra,
                           std::size_t block_bytes, const std::string& preamble, std::string& s);
 // The C type of a dtype in user kernels: CUDA's __half and __nv_bfloat16 for the 16-bit floats,
 // cuda::std::complex<float> and <double> for complex64 and complex128.
@@ -128,7 +132,7 @@ const char* user_ctype(dtype t);
 // outputs; `offsets[k]` indexes a strided or contiguous parameter's array.
 void render_user_operands(const std::vector<user_param>& params, const std::vector<dtype>& types,
                           const std::vector<user_access>& access, const param_layout& params_block,
-                          const std::vector<std::string>& offsets, const std::string& indent, bool outputs,
-                          std::string& s);
+                          const std::vector<std::string>& offsets, const std::string& indent,
+                          bool outputs, std::string& s);
 
 }  // namespace jet::codegen

@@ -202,18 +202,16 @@ namespace detail {
 array arange_integers(std::int64_t start, std::int64_t stop, std::int64_t step);
 }
 template <class A, class B, class C = std::int64_t>
-  requires std::is_arithmetic_v<A> && std::is_arithmetic_v<B> && std::is_arithmetic_v<C>
-array arange(A start, B stop, C step = 1) {
+requires std::is_arithmetic_v<A> && std::is_arithmetic_v<B> && std::is_arithmetic_v<C> array
+arange(A start, B stop, C step = 1) {
   if constexpr (std::is_integral_v<A> && std::is_integral_v<B> && std::is_integral_v<C>)
     return detail::arange_integers(start, stop, step);
   else
-    return arange(static_cast<double>(start), static_cast<double>(stop), static_cast<double>(step), float64);
+    return arange(static_cast<double>(start), static_cast<double>(stop), static_cast<double>(step),
+                  float64);
 }
 template <class A>
-  requires std::is_arithmetic_v<A>
-array arange(A stop) {
-  return arange(A{0}, stop);
-}
+requires std::is_arithmetic_v<A> array arange(A stop) { return arange(A{0}, stop); }
 array linspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                dtype t = float64);
 array eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
@@ -229,7 +227,7 @@ array from_host(const void* data, dtype t, const shape& s);
 namespace detail {
 // The shape for `count` host values; throws jet::value_error in NumPy's words if it does not fit.
 shape host_shape(std::int64_t count, const std::optional<shape>& requested);
-}
+}  // namespace detail
 template <class T>
 array asarray(std::span<const T> values, std::optional<shape> s = std::nullopt) {
   return from_host(values.data(), dtype_of<T>(),

@@ -35,16 +35,16 @@ class axes {
 }  // namespace jet
 
 // The reduction members of jet::array and jet::expr (defined in src/array/reduce.cpp).
-#define JET_REDUCTION_MEMBERS                                         \
-  expr sum(axes axis = {}, bool keepdims = false) const;              \
-  expr prod(axes axis = {}, bool keepdims = false) const;             \
-  expr mean(axes axis = {}, bool keepdims = false) const;             \
+#define JET_REDUCTION_MEMBERS                                          \
+  expr sum(axes axis = {}, bool keepdims = false) const;               \
+  expr prod(axes axis = {}, bool keepdims = false) const;              \
+  expr mean(axes axis = {}, bool keepdims = false) const;              \
   expr var(axes axis = {}, int ddof = 0, bool keepdims = false) const; \
   expr std(axes axis = {}, int ddof = 0, bool keepdims = false) const; \
-  expr min(axes axis = {}, bool keepdims = false) const;              \
-  expr max(axes axis = {}, bool keepdims = false) const;              \
-  expr ptp(axes axis = {}, bool keepdims = false) const;              \
-  expr argmin(axes axis = {}, bool keepdims = false) const;           \
-  expr argmax(axes axis = {}, bool keepdims = false) const;           \
-  expr all(axes axis = {}, bool keepdims = false) const;              \
+  expr min(axes axis = {}, bool keepdims = false) const;               \
+  expr max(axes axis = {}, bool keepdims = false) const;               \
+  expr ptp(axes axis = {}, bool keepdims = false) const;               \
+  expr argmin(axes axis = {}, bool keepdims = false) const;            \
+  expr argmax(axes axis = {}, bool keepdims = false) const;            \
+  expr all(axes axis = {}, bool keepdims = false) const;               \
   expr any(axes axis = {}, bool keepdims = false) const;

@@ -54,7 +54,8 @@ inline constexpr dtype_kind kinds[dtype_count] = {
     dtype_kind::floating,     dtype_kind::floating,     dtype_kind::floating,
     dtype_kind::floating,     dtype_kind::complex,      dtype_kind::complex,
 };
-inline constexpr std::uint8_t itemsizes[dtype_count] = {1, 1, 2, 4, 8, 1, 2, 4, 8, 2, 2, 4, 8, 8, 16};
+inline constexpr std::uint8_t itemsizes[dtype_count] = {1, 1, 2, 4, 8, 1, 2, 4,
+                                                        8, 2, 2, 4, 8, 8, 16};
 }  // namespace detail
 
 // Kind of a dtype (bool, signed, unsigned, floating, complex).
@@ -111,13 +112,20 @@ struct bfloat16_t {
 template <class T>
 constexpr dtype dtype_of() {
   using U = std::remove_cv_t<T>;
-  if constexpr (std::is_same_v<U, bool>) return dtype::bool_;
-  else if constexpr (std::is_same_v<U, float16_t>) return dtype::float16;
-  else if constexpr (std::is_same_v<U, bfloat16_t>) return dtype::bfloat16;
-  else if constexpr (std::is_same_v<U, float>) return dtype::float32;
-  else if constexpr (std::is_same_v<U, double>) return dtype::float64;
-  else if constexpr (std::is_same_v<U, std::complex<float>>) return dtype::complex64;
-  else if constexpr (std::is_same_v<U, std::complex<double>>) return dtype::complex128;
+  if constexpr (std::is_same_v<U, bool>)
+    return dtype::bool_;
+  else if constexpr (std::is_same_v<U, float16_t>)
+    return dtype::float16;
+  else if constexpr (std::is_same_v<U, bfloat16_t>)
+    return dtype::bfloat16;
+  else if constexpr (std::is_same_v<U, float>)
+    return dtype::float32;
+  else if constexpr (std::is_same_v<U, double>)
+    return dtype::float64;
+  else if constexpr (std::is_same_v<U, std::complex<float>>)
+    return dtype::complex64;
+  else if constexpr (std::is_same_v<U, std::complex<double>>)
+    return dtype::complex128;
   else if constexpr (std::is_integral_v<U> && std::is_signed_v<U>) {
     constexpr dtype by_size[] = {dtype::int8, dtype::int16, dtype::int32, dtype::int32,
                                  dtype::int64};

@@ -14,7 +14,7 @@ namespace jet {
 
 template <class T>
 concept arithmetic_scalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
-                            std::is_same_v<T, std::complex<double>>;
+    std::is_same_v<T, std::complex<double>>;
 
 class expr {
  public:
@@ -50,8 +50,8 @@ struct explanation {
   std::string kernel_name;
   std::string operands;  // one line per operand: dtype, access class, strides
   std::int64_t bytes = 0;
-  std::string arch;            // what NVRTC compiled it for (the device's, else sm_90)
-  double compile_ms = 0;       // NVRTC's time for this kernel
+  std::string arch;       // what NVRTC compiled it for (the device's, else sm_90)
+  double compile_ms = 0;  // NVRTC's time for this kernel
   std::size_t binary_bytes = 0;
 };
 explanation explain(const expr& e);

@@ -24,7 +24,8 @@ namespace jet {
 // A grid or block size: `256`, `{16, 16}`, `{8, 8, 4}`.
 struct dims {
   unsigned x = 1, y = 1, z = 1;
-  dims(unsigned x_, unsigned y_ = 1, unsigned z_ = 1) : x(x_), y(y_), z(z_) {}  // NOLINT: `k(64, 256, ...)`
+  dims(unsigned x_, unsigned y_ = 1, unsigned z_ = 1)
+      : x(x_), y(y_), z(z_) {}  // NOLINT: `k(64, 256, ...)`
 };
 
 // Everything a launch takes besides the arguments.
@@ -59,7 +60,9 @@ struct device_global {
   // Copies `count` bytes of the variable to the host (and waits).
   void copy_to_host(void* destination, std::size_t count) const;
   template <class T>
-  void assign(std::span<const T> values) const { copy_from_host(values.data(), values.size_bytes()); }
+  void assign(std::span<const T> values) const {
+    copy_from_host(values.data(), values.size_bytes());
+  }
   template <class T>
   std::vector<T> to_vector() const {
     std::vector<T> out(bytes / sizeof(T));
@@ -78,8 +81,10 @@ void launch_user(user_function& f, const launch_config& c, void** args, const st
 
 template <class A>
 constexpr std::size_t launch_arg_size() {
-  if constexpr (std::is_same_v<A, array>) return sizeof(void*);
-  else return sizeof(A);
+  if constexpr (std::is_same_v<A, array>)
+    return sizeof(void*);
+  else
+    return sizeof(A);
 }
 
 // The address cuLaunchKernel reads argument `a` from: an array's device pointer (stored in
@@ -90,7 +95,8 @@ void* launch_arg_address(const A& a, void*& pointer) {
     pointer = a.data();
     return &pointer;
   } else {
-    static_assert(std::is_trivially_copyable_v<A>, "jet::raw_kernel: an argument must be an array or a trivially copyable value");
+    static_assert(std::is_trivially_copyable_v<A>,
+                  "jet::raw_kernel: an argument must be an array or a trivially copyable value");
     return const_cast<A*>(&a);
   }
 }
@@ -134,7 +140,8 @@ class raw_kernel {
 
  private:
   template <class... Args, std::size_t... I>
-  void pack(const launch_config& c, std::index_sequence<I...>, void** pointers, const Args&... args) const {
+  void pack(const launch_config& c, std::index_sequence<I...>, void** pointers,
+            const Args&... args) const {
     void* addresses[] = {detail::launch_arg_address(args, pointers[I])..., nullptr};
     const std::size_t sizes[] = {detail::launch_arg_size<Args>()..., 0};
     detail::launch_user(*function_, c, addresses, sizes, sizeof...(Args));
@@ -173,8 +180,8 @@ class kernel_arg {
   kernel_arg(const array& a) : array_(a), is_array_(true) {}  // NOLINT: implicit on purpose
   kernel_arg(const expr& e) : array_(e), is_array_(true) {}   // NOLINT
   template <class T>
-    requires arithmetic_scalar<T>
-  kernel_arg(T value) : scalar_(detail::to_scalar_value(value)) {}  // NOLINT
+  requires arithmetic_scalar<T> kernel_arg(T value)
+      : scalar_(detail::to_scalar_value(value)) {}                             // NOLINT
   kernel_arg(float16_t value) : type_(dtype::float16), bits_(value.bits) {}    // NOLINT
   kernel_arg(bfloat16_t value) : type_(dtype::bfloat16), bits_(value.bits) {}  // NOLINT
   bool is_array() const { return is_array_; }
@@ -200,7 +207,8 @@ class kernel_arg {
 class kernel_outputs : public std::vector<array> {
  public:
   using std::vector<array>::vector;
-  operator array() const;  // NOLINT: `jet::array y = k(x);`; throws jet::value_error unless one output
+  operator array()
+      const;  // NOLINT: `jet::array y = k(x);`; throws jet::value_error unless one output
 };
 
 // A kernel from a per-element operation (CuPy's ElementwiseKernel). Parameters are CuPy's
@@ -257,7 +265,8 @@ class reduction_kernel {
     return call({kernel_arg(args)...});
   }
   // Inputs, then optionally the outputs, reduced over `axis` (NumPy's meaning, `{}` = all).
-  kernel_outputs call(const std::vector<kernel_arg>& args, axes axis = {}, bool keepdims = false) const;
+  kernel_outputs call(const std::vector<kernel_arg>& args, axes axis = {},
+                      bool keepdims = false) const;
 
   struct state;
 

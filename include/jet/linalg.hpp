@@ -34,7 +34,8 @@ array tensordot(const expr& a, const expr& b, std::int64_t axes = 2);
 array tensordot(const expr& a, const expr& b, const shape& a_axes, const shape& b_axes);
 
 // numpy.diagonal as a view (no copy): axis1 and axis2 removed, the diagonal appended last.
-array diagonal(const array& a, std::int64_t offset = 0, std::int64_t axis1 = 0, std::int64_t axis2 = 1);
+array diagonal(const array& a, std::int64_t offset = 0, std::int64_t axis1 = 0,
+               std::int64_t axis2 = 1);
 // numpy.trace: the sum of that diagonal, with sum's dtype rules (a lazy reduction).
 expr trace(const array& a, std::int64_t offset = 0, std::int64_t axis1 = 0, std::int64_t axis2 = 1);
 

@@ -8,11 +8,12 @@ namespace jet {
 // Operands: anything an expr converts from (arrays, exprs, C++ scalars), with at least one
 // Jet type so that plain C++ arithmetic stays plain.
 template <class T>
-concept jet_operand = std::is_same_v<std::remove_cvref_t<T>, array> ||
-                      std::is_same_v<std::remove_cvref_t<T>, expr>;
+concept jet_operand =
+    std::is_same_v<std::remove_cvref_t<T>, array> || std::is_same_v<std::remove_cvref_t<T>, expr>;
 template <class A, class B>
-concept operand_pair = (jet_operand<A> || jet_operand<B>) &&
-                       std::is_convertible_v<A, expr> && std::is_convertible_v<B, expr>;
+concept operand_pair =
+    (jet_operand<A> ||
+     jet_operand<B>)&&std::is_convertible_v<A, expr>&& std::is_convertible_v<B, expr>;
 
 namespace detail {
 // Operands come by value so that temporaries hand their nodes over without reference-count
@@ -28,21 +29,20 @@ inline expr apply(op_code op, expr a, expr b, expr c) {
 
 #define JET_UNARY_OPERATOR(symbol, id) \
   inline expr operator symbol(expr a) { return detail::apply(detail::op_code::id, std::move(a)); }
-#define JET_BINARY_OPERATOR(symbol, id)                                                       \
-  template <class A, class B>                                                                 \
-    requires operand_pair<A, B>                                                               \
-  expr operator symbol(A&& a, B&& b) {                                                        \
+#define JET_BINARY_OPERATOR(symbol, id)                                                            \
+  template <class A, class B>                                                                      \
+  requires operand_pair<A, B> expr operator symbol(A&& a, B&& b) {                                 \
     return detail::apply(detail::op_code::id, expr(std::forward<A>(a)), expr(std::forward<B>(b))); \
   }
 #define JET_UFUNC(id, numpy_name, arity, loops, result) JET_UFUNC_##arity(id)
 #define JET_UFUNC_1(id) \
   inline expr id(expr a) { return detail::apply(detail::op_code::id, std::move(a)); }
-#define JET_UFUNC_2(id)                                                            \
-  inline expr id(expr a, expr b) {                                                 \
-    return detail::apply(detail::op_code::id, std::move(a), std::move(b));         \
+#define JET_UFUNC_2(id)                                                    \
+  inline expr id(expr a, expr b) {                                         \
+    return detail::apply(detail::op_code::id, std::move(a), std::move(b)); \
   }
-#define JET_UFUNC_3(id)                                                            \
-  inline expr id(expr a, expr b, expr c) {                                         \
+#define JET_UFUNC_3(id)                                                                  \
+  inline expr id(expr a, expr b, expr c) {                                               \
     return detail::apply(detail::op_code::id, std::move(a), std::move(b), std::move(c)); \
   }
 

@@ -37,8 +37,12 @@ expr std(const expr& a, axes axis, bool keepdims) = delete;
 // Extremes: NaN wins; an empty reduction is an error, as in NumPy.
 expr min(const expr& a, axes axis = {}, bool keepdims = false);
 expr max(const expr& a, axes axis = {}, bool keepdims = false);
-inline expr amin(const expr& a, axes axis = {}, bool keepdims = false) { return min(a, axis, keepdims); }
-inline expr amax(const expr& a, axes axis = {}, bool keepdims = false) { return max(a, axis, keepdims); }
+inline expr amin(const expr& a, axes axis = {}, bool keepdims = false) {
+  return min(a, axis, keepdims);
+}
+inline expr amax(const expr& a, axes axis = {}, bool keepdims = false) {
+  return max(a, axis, keepdims);
+}
 // Extremes ignoring NaN (NaN where every element is NaN).
 expr nanmin(const expr& a, axes axis = {}, bool keepdims = false);
 expr nanmax(const expr& a, axes axis = {}, bool keepdims = false);

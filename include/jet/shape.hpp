@@ -27,7 +27,9 @@ class shape {
 #pragma GCC diagnostic push
 #pragma GCC diagnostic ignored "-Wmaybe-uninitialized"
 #endif
-  shape(const shape& other) : size_(other.size_) { std::memcpy(&values_, &other.values_, sizeof values_); }
+  shape(const shape& other) : size_(other.size_) {
+    std::memcpy(&values_, &other.values_, sizeof values_);
+  }
   shape& operator=(const shape& other) {
     std::memmove(&values_, &other.values_, sizeof values_);
     size_ = other.size_;

@@ -8,9 +8,9 @@
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/device/cuda_check.hpp"
-#include "src/pipeline/evaluate.hpp"
 #include "src/device/memory.hpp"
 #include "src/device/stream_state.hpp"
+#include "src/pipeline/evaluate.hpp"
 
 namespace jet {
 namespace {
@@ -94,8 +94,9 @@ void array::assign(const expr& values) const {
 array& array::update(const expr& result) {
   if (!same_kind(result.dtype(), dtype_))
     throw dtype_error("Cannot cast ufunc '" + std::string(detail::op_name(result.node()->op)) +
-                      "' output from dtype('" + std::string(name(result.dtype())) + "') to dtype('" +
-                      std::string(name(dtype_)) + "') with casting rule 'same_kind'");
+                      "' output from dtype('" + std::string(name(result.dtype())) +
+                      "') to dtype('" + std::string(name(dtype_)) +
+                      "') with casting rule 'same_kind'");
   assign(result);
   return *this;
 }
@@ -148,7 +149,8 @@ shape detail::host_shape(std::int64_t count, const std::optional<shape>& request
 
 array asarray(const std::vector<bool>& values, std::optional<shape> s) {
   const std::vector<std::uint8_t> bytes(values.begin(), values.end());
-  return from_host(bytes.data(), bool_, detail::host_shape(static_cast<std::int64_t>(bytes.size()), s));
+  return from_host(bytes.data(), bool_,
+                   detail::host_shape(static_cast<std::int64_t>(bytes.size()), s));
 }
 
 array from_host(const void* data, dtype t, const shape& s) {

@@ -26,8 +26,8 @@ dtype sum_dtype(dtype t) {
 dtype inexact_dtype(dtype t) { return is_inexact(t) ? t : dtype::float64; }
 
 // `a` converted to `input`, reduced by `op` to `result`.
-expr reduction(const expr& a, reduce_op op, const axes& axis, bool keepdims, dtype input, dtype result,
-               reduce_post post = reduce_post::none, double post_arg = 0) {
+expr reduction(const expr& a, reduce_op op, const axes& axis, bool keepdims, dtype input,
+               dtype result, reduce_post post = reduce_post::none, double post_arg = 0) {
   detail::reduce_spec spec;
   spec.op = op;
   spec.axes = detail::axis_mask(axis, a.ndim());
@@ -56,19 +56,27 @@ expr variance(const expr& a, const axes& axis, int ddof, bool keepdims, reduce_p
 
 }  // namespace
 
-expr sum(const expr& a, axes axis, bool keepdims) { return sum(a, axis, sum_dtype(a.dtype()), keepdims); }
+expr sum(const expr& a, axes axis, bool keepdims) {
+  return sum(a, axis, sum_dtype(a.dtype()), keepdims);
+}
 expr sum(const expr& a, axes axis, dtype t, bool keepdims) {
   return reduction(a, reduce_op::sum, axis, keepdims, t, t);
 }
-expr prod(const expr& a, axes axis, bool keepdims) { return prod(a, axis, sum_dtype(a.dtype()), keepdims); }
+expr prod(const expr& a, axes axis, bool keepdims) {
+  return prod(a, axis, sum_dtype(a.dtype()), keepdims);
+}
 expr prod(const expr& a, axes axis, dtype t, bool keepdims) {
   return reduction(a, reduce_op::prod, axis, keepdims, t, t);
 }
-expr nansum(const expr& a, axes axis, bool keepdims) { return nansum(a, axis, sum_dtype(a.dtype()), keepdims); }
+expr nansum(const expr& a, axes axis, bool keepdims) {
+  return nansum(a, axis, sum_dtype(a.dtype()), keepdims);
+}
 expr nansum(const expr& a, axes axis, dtype t, bool keepdims) {
   return reduction(a, reduce_op::nansum, axis, keepdims, t, t);
 }
-expr mean(const expr& a, axes axis, bool keepdims) { return mean(a, axis, inexact_dtype(a.dtype()), keepdims); }
+expr mean(const expr& a, axes axis, bool keepdims) {
+  return mean(a, axis, inexact_dtype(a.dtype()), keepdims);
+}
 expr mean(const expr& a, axes axis, dtype t, bool keepdims) {
   return reduction(a, reduce_op::mean, axis, keepdims, t, t);
 }
@@ -76,7 +84,8 @@ expr nanmean(const expr& a, axes axis, bool keepdims) {
   return nanmean(a, axis, inexact_dtype(a.dtype()), keepdims);
 }
 expr nanmean(const expr& a, axes axis, dtype t, bool keepdims) {
-  if (is_inexact(a.dtype()) && !is_inexact(t)) throw dtype_error("If a is inexact, then dtype must be inexact");
+  if (is_inexact(a.dtype()) && !is_inexact(t))
+    throw dtype_error("If a is inexact, then dtype must be inexact");
   return reduction(a, reduce_op::nanmean, axis, keepdims, t, t);
 }
 expr var(const expr& a, axes axis, int ddof, bool keepdims) {
@@ -85,10 +94,18 @@ expr var(const expr& a, axes axis, int ddof, bool keepdims) {
 expr std(const expr& a, axes axis, int ddof, bool keepdims) {
   return variance(a, axis, ddof, keepdims, reduce_post::sqrt);
 }
-expr min(const expr& a, axes axis, bool keepdims) { return same_dtype(a, reduce_op::min, axis, keepdims); }
-expr max(const expr& a, axes axis, bool keepdims) { return same_dtype(a, reduce_op::max, axis, keepdims); }
-expr nanmin(const expr& a, axes axis, bool keepdims) { return same_dtype(a, reduce_op::nanmin, axis, keepdims); }
-expr nanmax(const expr& a, axes axis, bool keepdims) { return same_dtype(a, reduce_op::nanmax, axis, keepdims); }
+expr min(const expr& a, axes axis, bool keepdims) {
+  return same_dtype(a, reduce_op::min, axis, keepdims);
+}
+expr max(const expr& a, axes axis, bool keepdims) {
+  return same_dtype(a, reduce_op::max, axis, keepdims);
+}
+expr nanmin(const expr& a, axes axis, bool keepdims) {
+  return same_dtype(a, reduce_op::nanmin, axis, keepdims);
+}
+expr nanmax(const expr& a, axes axis, bool keepdims) {
+  return same_dtype(a, reduce_op::nanmax, axis, keepdims);
+}
 expr ptp(const expr& a, axes axis, bool keepdims) {
   if (a.dtype() == dtype::bool_)
     throw dtype_error(
@@ -96,8 +113,12 @@ expr ptp(const expr& a, axes axis, bool keepdims) {
         "operator, or the logical_xor function instead.");
   return same_dtype(a, reduce_op::ptp, axis, keepdims);
 }
-expr argmin(const expr& a, axes axis, bool keepdims) { return arg_reduction(a, reduce_op::argmin, axis, keepdims); }
-expr argmax(const expr& a, axes axis, bool keepdims) { return arg_reduction(a, reduce_op::argmax, axis, keepdims); }
+expr argmin(const expr& a, axes axis, bool keepdims) {
+  return arg_reduction(a, reduce_op::argmin, axis, keepdims);
+}
+expr argmax(const expr& a, axes axis, bool keepdims) {
+  return arg_reduction(a, reduce_op::argmax, axis, keepdims);
+}
 expr all(const expr& a, axes axis, bool keepdims) {
   return reduction(a, reduce_op::all, axis, keepdims, a.dtype(), dtype::bool_);
 }
@@ -108,18 +129,22 @@ expr count_nonzero(const expr& a, axes axis, bool keepdims) {
   return reduction(a, reduce_op::count_nonzero, axis, keepdims, a.dtype(), dtype::int64);
 }
 
-#define JET_REDUCTION_MEMBER_DEFINITIONS(type)                                                                           \
-  expr type::sum(axes axis, bool keepdims) const { return jet::sum(*this, axis, keepdims); }                 \
-  expr type::prod(axes axis, bool keepdims) const { return jet::prod(*this, axis, keepdims); }               \
-  expr type::mean(axes axis, bool keepdims) const { return jet::mean(*this, axis, keepdims); }               \
-  expr type::var(axes axis, int ddof, bool keepdims) const { return jet::var(*this, axis, ddof, keepdims); } \
-  expr type::std(axes axis, int ddof, bool keepdims) const { return jet::std(*this, axis, ddof, keepdims); } \
-  expr type::min(axes axis, bool keepdims) const { return jet::min(*this, axis, keepdims); }                 \
-  expr type::max(axes axis, bool keepdims) const { return jet::max(*this, axis, keepdims); }                 \
-  expr type::ptp(axes axis, bool keepdims) const { return jet::ptp(*this, axis, keepdims); }                 \
-  expr type::argmin(axes axis, bool keepdims) const { return jet::argmin(*this, axis, keepdims); }           \
-  expr type::argmax(axes axis, bool keepdims) const { return jet::argmax(*this, axis, keepdims); }           \
-  expr type::all(axes axis, bool keepdims) const { return jet::all(*this, axis, keepdims); }                 \
+#define JET_REDUCTION_MEMBER_DEFINITIONS(type)                                                     \
+  expr type::sum(axes axis, bool keepdims) const { return jet::sum(*this, axis, keepdims); }       \
+  expr type::prod(axes axis, bool keepdims) const { return jet::prod(*this, axis, keepdims); }     \
+  expr type::mean(axes axis, bool keepdims) const { return jet::mean(*this, axis, keepdims); }     \
+  expr type::var(axes axis, int ddof, bool keepdims) const {                                       \
+    return jet::var(*this, axis, ddof, keepdims);                                                  \
+  }                                                                                                \
+  expr type::std(axes axis, int ddof, bool keepdims) const {                                       \
+    return jet::std(*this, axis, ddof, keepdims);                                                  \
+  }                                                                                                \
+  expr type::min(axes axis, bool keepdims) const { return jet::min(*this, axis, keepdims); }       \
+  expr type::max(axes axis, bool keepdims) const { return jet::max(*this, axis, keepdims); }       \
+  expr type::ptp(axes axis, bool keepdims) const { return jet::ptp(*this, axis, keepdims); }       \
+  expr type::argmin(axes axis, bool keepdims) const { return jet::argmin(*this, axis, keepdims); } \
+  expr type::argmax(axes axis, bool keepdims) const { return jet::argmax(*this, axis, keepdims); } \
+  expr type::all(axes axis, bool keepdims) const { return jet::all(*this, axis, keepdims); }       \
   expr type::any(axes axis, bool keepdims) const { return jet::any(*this, axis, keepdims); }
 JET_REDUCTION_MEMBER_DEFINITIONS(array)
 JET_REDUCTION_MEMBER_DEFINITIONS(expr)
@@ -141,11 +166,13 @@ expr two_norm(const expr& a, const axes& axis, bool keepdims) {
 
 expr vector_norm(const expr& a, double ord, const axes& axis, bool keepdims) {
   const dtype t = norm_dtype(a);
-  if (std::isinf(ord)) return reduction(magnitude(a), ord > 0 ? reduce_op::max : reduce_op::min, axis, keepdims, t, t);
+  if (std::isinf(ord))
+    return reduction(magnitude(a), ord > 0 ? reduce_op::max : reduce_op::min, axis, keepdims, t, t);
   if (ord == 0) return reduction(astype(a != 0, t), reduce_op::sum, axis, keepdims, t, t);
   if (ord == 1) return reduction(magnitude(a), reduce_op::sum, axis, keepdims, t, t);
   if (ord == 2) return two_norm(a, axis, keepdims);
-  return reduction(power(magnitude(a), ord), reduce_op::sum, axis, keepdims, t, t, reduce_post::power, 1 / ord);
+  return reduction(power(magnitude(a), ord), reduce_op::sum, axis, keepdims, t, t,
+                   reduce_post::power, 1 / ord);
 }
 
 // Matrix norms over axes (row, col): sums of magnitudes along one axis, extreme along the other.
@@ -170,7 +197,8 @@ shape norm_axes(const expr& a, const axes& axis) {
   } else {
     for (std::int64_t d : axis.list()) list.push_back(normalize_axis(d, a.ndim()));
   }
-  if (list.size() < 1 || list.size() > 2) throw value_error("Improper number of dimensions to norm.");
+  if (list.size() < 1 || list.size() > 2)
+    throw value_error("Improper number of dimensions to norm.");
   if (list.size() == 2 && list[0] == list[1]) throw value_error("Duplicate axes given.");
   return list;
 }
@@ -189,9 +217,12 @@ expr norm(const expr& a, std::optional<double> ord, axes axis, bool keepdims) {
 
 expr norm(const expr& a, std::string_view ord, axes axis, bool keepdims) {
   const shape list = norm_axes(a, axis);
-  if (list.size() == 1) throw value_error("Invalid norm order '" + std::string(ord) + "' for vectors");
-  if (ord == "fro") return two_norm(a, {static_cast<int>(list[0]), static_cast<int>(list[1])}, keepdims);
-  if (ord == "nuc") throw value_error("matrix norm ord='nuc' needs singular values, which Jet does not compute");
+  if (list.size() == 1)
+    throw value_error("Invalid norm order '" + std::string(ord) + "' for vectors");
+  if (ord == "fro")
+    return two_norm(a, {static_cast<int>(list[0]), static_cast<int>(list[1])}, keepdims);
+  if (ord == "nuc")
+    throw value_error("matrix norm ord='nuc' needs singular values, which Jet does not compute");
   throw value_error("Invalid norm order '" + std::string(ord) + "' for matrices");
 }
 

@@ -15,7 +15,8 @@ std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; 
 std::pair<std::int64_t, std::int64_t> resolve(const slice& s, std::int64_t n) {
   if (s.step == 0) throw value_error("slice step cannot be zero");
   const std::int64_t step = s.step;
-  auto clamp_bound = [&](const slice_bound& b, std::int64_t fallback, std::int64_t lo, std::int64_t hi) {
+  auto clamp_bound = [&](const slice_bound& b, std::int64_t fallback, std::int64_t lo,
+                         std::int64_t hi) {
     if (!b.value) return fallback;
     std::int64_t v = *b.value;
     if (v < 0) v += n;
@@ -168,8 +169,10 @@ array array::reshape(const jet::shape& requested) const {
     int oj = oi + 1, nj = ni + 1;
     std::int64_t op = old_shape[oi], np = target[ni];
     while (op != np) {
-      if (np < op) np *= target[nj++];
-      else op *= old_shape[oj++];
+      if (np < op)
+        np *= target[nj++];
+      else
+        op *= old_shape[oj++];
     }
     for (int k = oi; k + 1 < oj; ++k)
       if (old_strides[k] != old_strides[k + 1] * old_shape[k + 1]) viewable = false;
@@ -218,13 +221,16 @@ array array::broadcast_to(const jet::shape& target) const {
   bool ok = lead >= 0;
   jet::shape new_strides = jet::shape::filled(target.size(), 0);
   for (int d = 0; ok && d < ndim(); ++d) {
-    if (shape_[d] == target[lead + d]) new_strides[lead + d] = strides_[d];
-    else if (shape_[d] != 1) ok = false;
+    if (shape_[d] == target[lead + d])
+      new_strides[lead + d] = strides_[d];
+    else if (shape_[d] != 1)
+      ok = false;
   }
   if (!ok)
-    throw shape_error("operands could not be broadcast together with remapped shapes "
-                      "[original->remapped]: " + to_string(shape_) + " and requested shape " +
-                      to_string(target));
+    throw shape_error(
+        "operands could not be broadcast together with remapped shapes "
+        "[original->remapped]: " +
+        to_string(shape_) + " and requested shape " + to_string(target));
   return array(buffer_, dtype_, target, new_strides, offset_);
 }
 
@@ -234,7 +240,8 @@ array array::diagonal_view(std::int64_t k) const {
   if (ndim() != 2) throw value_error("diag requires an array of at least two dimensions");
   const std::int64_t row = k < 0 ? -k : 0, col = k > 0 ? k : 0;
   const std::int64_t length = std::max<std::int64_t>(0, std::min(shape_[0] - row, shape_[1] - col));
-  const std::int64_t offset = length > 0 ? offset_ + row * strides_[0] + col * strides_[1] : offset_;
+  const std::int64_t offset =
+      length > 0 ? offset_ + row * strides_[0] + col * strides_[1] : offset_;
   return array(buffer_, dtype_, {length}, {strides_[0] + strides_[1]}, offset);
 }
 

@@ -17,8 +17,8 @@
 #include "src/cache/directory.hpp"
 #include "src/cache/entry.hpp"
 #include "src/cache/record.hpp"
-#include "src/cache/stats.hpp"
 #include "src/cache/sha256.hpp"
+#include "src/cache/stats.hpp"
 
 namespace jet::detail {
 namespace {

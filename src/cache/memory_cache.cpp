@@ -26,7 +26,8 @@ const loaded_kernel* memory_cache::find(const std::string& key) const {
   return it == state().map.end() ? nullptr : it->second.get();
 }
 
-const loaded_kernel* memory_cache::insert(const std::string& key, std::unique_ptr<loaded_kernel> kernel) {
+const loaded_kernel* memory_cache::insert(const std::string& key,
+                                          std::unique_ptr<loaded_kernel> kernel) {
   std::unique_lock lock(state().mutex);
   auto [it, inserted] = state().map.try_emplace(key, std::move(kernel));
   return it->second.get();

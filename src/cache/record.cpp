@@ -20,7 +20,8 @@ namespace {
 using json = nlohmann::ordered_json;
 
 std::vector<std::string> strings_of(const json& line, const char* key) {
-  return line.contains(key) ? line.at(key).get<std::vector<std::string>>() : std::vector<std::string>{};
+  return line.contains(key) ? line.at(key).get<std::vector<std::string>>()
+                            : std::vector<std::string>{};
 }
 
 // One record line, or "" when a text in it is not UTF-8 (JSON holds Unicode text only).
@@ -28,7 +29,8 @@ std::string line_of(const recorded_kernel& kernel) {
   json line = {{"name", kernel.source.name}, {"arch", kernel.arch}, {"options", kernel.options}};
   // Only user kernels have extras.
   if (!kernel.extras.options.empty()) line["extra_options"] = kernel.extras.options;
-  if (!kernel.extras.name_expressions.empty()) line["name_expressions"] = kernel.extras.name_expressions;
+  if (!kernel.extras.name_expressions.empty())
+    line["name_expressions"] = kernel.extras.name_expressions;
   line["source"] = kernel.source.source;
   try {
     return line.dump() + "\n";

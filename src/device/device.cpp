@@ -11,8 +11,8 @@ namespace jet::detail {
 void throw_cuda(cudaError_t status, const char* call) {
   cudaGetLastError();  // clear a sticky-free error so later calls are not blamed for it
   if (status == cudaErrorNoDevice || status == cudaErrorInsufficientDriver)
-    throw cuda_error(std::string("no CUDA device: ") + call + " failed: " + cudaGetErrorString(status),
-                     status);
+    throw cuda_error(
+        std::string("no CUDA device: ") + call + " failed: " + cudaGetErrorString(status), status);
   throw cuda_error(std::string(call) + " failed: " + cudaGetErrorName(status) + " (" +
                        cudaGetErrorString(status) + ")",
                    status);

@@ -15,29 +15,33 @@ namespace jet::detail {
 std::int64_t max_grid_blocks() {
   static const std::int64_t blocks = [] {
     const char* v = std::getenv("JET_BLOCKS_PER_SM");
-    const std::int64_t per_sm = v && std::atoi(v) > 0 ? std::atoi(v) : codegen::default_blocks_per_sm;
+    const std::int64_t per_sm =
+        v && std::atoi(v) > 0 ? std::atoi(v) : codegen::default_blocks_per_sm;
     return std::int64_t{device::current().multiprocessors} * per_sm;
   }();
   return blocks;
 }
 
-void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
-                   cudaStream_t stream) {
+void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                   std::size_t shared_bytes, cudaStream_t stream) {
   // cuLaunchKernel costs less per launch than cudaLaunchKernel. It needs a current context;
   // when it fails for that or any other reason, the runtime's launch below sets the context up
   // or reports the error in its own words.
   static const auto driver_launch = [] {
     void* fn = nullptr;
     cudaDriverEntryPointQueryResult found{};
-    const cudaError_t status = cudaGetDriverEntryPointByVersion("cuLaunchKernel", &fn, 12000, cudaEnableDefault, &found);
+    const cudaError_t status =
+        cudaGetDriverEntryPointByVersion("cuLaunchKernel", &fn, 12000, cudaEnableDefault, &found);
     return status == cudaSuccess && found == cudaDriverEntryPointSuccess
                ? reinterpret_cast<PFN_cuLaunchKernel_v4000>(fn)
                : nullptr;
   }();
-  if (driver_launch && driver_launch(reinterpret_cast<CUfunction>(kernel), grid.x, grid.y, grid.z, block.x, block.y,
-                                     block.z, static_cast<unsigned>(shared_bytes), stream, args, nullptr) == CUDA_SUCCESS)
+  if (driver_launch && driver_launch(reinterpret_cast<CUfunction>(kernel), grid.x, grid.y, grid.z,
+                                     block.x, block.y, block.z, static_cast<unsigned>(shared_bytes),
+                                     stream, args, nullptr) == CUDA_SUCCESS)
     return;
-  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args, shared_bytes, stream),
+  check_cuda(cudaLaunchKernel(reinterpret_cast<const void*>(kernel), grid, block, args,
+                              shared_bytes, stream),
              "cudaLaunchKernel");
 }
 

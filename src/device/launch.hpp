@@ -10,8 +10,8 @@ namespace jet::detail {
 
 // Launches `kernel` as cuLaunchKernel does: any grid and block, `args` one pointer per kernel
 // parameter, dynamic shared memory, a stream.
-void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args, std::size_t shared_bytes,
-                   cudaStream_t stream);
+void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
+                   std::size_t shared_bytes, cudaStream_t stream);
 // Launches a kernel that takes one parameter block on the current stream.
 void launch_block(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* params);
 // Blocks a grid-stride loop needs at most: the SMs times JET_BLOCKS_PER_SM (default 32).

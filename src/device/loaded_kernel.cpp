@@ -20,8 +20,8 @@ int loaded_kernel::blocks_per_sm() const {
   int blocks = blocks_per_sm_.load(std::memory_order_relaxed);
   if (blocks == 0) {
     // Threads that race here ask the same question and store the same answer.
-    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(&blocks, reinterpret_cast<const void*>(kernel_),
-                                                             codegen::block_threads, 0),
+    check_cuda(cudaOccupancyMaxActiveBlocksPerMultiprocessor(
+                   &blocks, reinterpret_cast<const void*>(kernel_), codegen::block_threads, 0),
                "cudaOccupancyMaxActiveBlocksPerMultiprocessor");
     blocks = std::max(blocks, 1);
     blocks_per_sm_.store(blocks, std::memory_order_relaxed);

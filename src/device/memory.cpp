@@ -89,8 +89,9 @@ statistics stats() {
   s.peak = detail::peak.load();
   s.limit = detail::limit.load();
   std::uint64_t reserved = 0;
-  detail::check_cuda(cudaMemPoolGetAttribute(detail::pool(), cudaMemPoolAttrReservedMemCurrent, &reserved),
-                     "cudaMemPoolGetAttribute");
+  detail::check_cuda(
+      cudaMemPoolGetAttribute(detail::pool(), cudaMemPoolAttrReservedMemCurrent, &reserved),
+      "cudaMemPoolGetAttribute");
   s.reserved = reserved;
   return s;
 }

@@ -22,11 +22,12 @@ live_streams& live() {
   static auto* const streams = new live_streams;
   return *streams;
 }
-}
+}  // namespace
 
 stream::stream() {
   cudaStream_t s = nullptr;
-  detail::check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking), "cudaStreamCreateWithFlags");
+  detail::check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
+                     "cudaStreamCreateWithFlags");
   handle_ = s;
   live_streams& l = live();
   std::lock_guard lock(l.mutex);

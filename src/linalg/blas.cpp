@@ -144,14 +144,16 @@ void gemv_typed(const gemv_args& g, const S* one, const S* zero, Single single, 
   T* y = static_cast<T*>(g.y);
   if constexpr (!std::is_same_v<Single, std::nullptr_t>) {
     if (p.batch == 1) {
-      check_cublas(single(g.handle, op, p.m, p.n, one, matrix, p.first.ld, x, p.second.ld, zero, y, p.out.ld),
+      check_cublas(single(g.handle, op, p.m, p.n, one, matrix, p.first.ld, x, p.second.ld, zero, y,
+                          p.out.ld),
                    "cublas gemv");
       return;
     }
   }
-  check_cublas(batched(g.handle, op, p.m, p.n, one, matrix, p.first.ld, p.first.batch_stride, x, p.second.ld,
-                       p.second.batch_stride, zero, y, p.out.ld, p.out.batch_stride, p.batch),
-               "cublas strided-batched gemv");
+  check_cublas(
+      batched(g.handle, op, p.m, p.n, one, matrix, p.first.ld, p.first.batch_stride, x, p.second.ld,
+              p.second.batch_stride, zero, y, p.out.ld, p.out.batch_stride, p.batch),
+      "cublas strided-batched gemv");
 }
 
 void gemv(const gemv_args& g, dtype t, const blas_type& bt) {
@@ -165,15 +167,17 @@ void gemv(const gemv_args& g, dtype t, const blas_type& bt) {
     case dtype::float32:
       return gemv_typed<float>(g, f1, f0, cublasSgemv_64, cublasSgemvStridedBatched_64);
     case dtype::float64:
-      return gemv_typed<double>(g, static_cast<const double*>(bt.one), static_cast<const double*>(bt.zero),
-                                cublasDgemv_64, cublasDgemvStridedBatched_64);
+      return gemv_typed<double>(g, static_cast<const double*>(bt.one),
+                                static_cast<const double*>(bt.zero), cublasDgemv_64,
+                                cublasDgemvStridedBatched_64);
     case dtype::complex64:
-      return gemv_typed<cuComplex>(g, static_cast<const cuComplex*>(bt.one), static_cast<const cuComplex*>(bt.zero),
-                                   cublasCgemv_64, cublasCgemvStridedBatched_64);
+      return gemv_typed<cuComplex>(g, static_cast<const cuComplex*>(bt.one),
+                                   static_cast<const cuComplex*>(bt.zero), cublasCgemv_64,
+                                   cublasCgemvStridedBatched_64);
     case dtype::complex128:
       return gemv_typed<cuDoubleComplex>(g, static_cast<const cuDoubleComplex*>(bt.one),
-                                         static_cast<const cuDoubleComplex*>(bt.zero), cublasZgemv_64,
-                                         cublasZgemvStridedBatched_64);
+                                         static_cast<const cuDoubleComplex*>(bt.zero),
+                                         cublasZgemv_64, cublasZgemvStridedBatched_64);
     default: throw internal_error("cuBLAS gemv of dtype " + std::string(name(t)));
   }
 }
@@ -204,17 +208,17 @@ void run_blas(const blas_plan& p, const array& a, const array& b, const array& o
       gemv({handle, p, A, B, C}, t, bt);
       ++counts.gemv;
     } else if (p.batch == 1) {
-      check_cublas(cublasGemmEx_64(handle, operation(p.first.op), operation(p.second.op), p.m, p.n, p.k, bt.one, A,
-                                   bt.data, p.first.ld, B, bt.data, p.second.ld, bt.zero, C, bt.data, p.out.ld,
-                                   bt.compute, CUBLAS_GEMM_DEFAULT),
+      check_cublas(cublasGemmEx_64(handle, operation(p.first.op), operation(p.second.op), p.m, p.n,
+                                   p.k, bt.one, A, bt.data, p.first.ld, B, bt.data, p.second.ld,
+                                   bt.zero, C, bt.data, p.out.ld, bt.compute, CUBLAS_GEMM_DEFAULT),
                    "cublasGemmEx_64");
       ++counts.gemm;
     } else {
-      check_cublas(cublasGemmStridedBatchedEx_64(handle, operation(p.first.op), operation(p.second.op), p.m, p.n,
-                                                 p.k, bt.one, A, bt.data, p.first.ld, p.first.batch_stride, B,
-                                                 bt.data, p.second.ld, p.second.batch_stride, bt.zero, C, bt.data,
-                                                 p.out.ld, p.out.batch_stride, p.batch, bt.compute,
-                                                 CUBLAS_GEMM_DEFAULT),
+      check_cublas(cublasGemmStridedBatchedEx_64(
+                       handle, operation(p.first.op), operation(p.second.op), p.m, p.n, p.k, bt.one,
+                       A, bt.data, p.first.ld, p.first.batch_stride, B, bt.data, p.second.ld,
+                       p.second.batch_stride, bt.zero, C, bt.data, p.out.ld, p.out.batch_stride,
+                       p.batch, bt.compute, CUBLAS_GEMM_DEFAULT),
                    "cublasGemmStridedBatchedEx_64");
       ++counts.gemm_batched;
     }

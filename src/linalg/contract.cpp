@@ -6,7 +6,6 @@
 
 #include "codegen/expr/node.hpp"
 #include "codegen/linalg/contraction.hpp"
-#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/linalg.hpp"
 #include "jet/ops.hpp"
@@ -29,7 +28,9 @@ array reshaped(const array& x, const shape& s) {
   return r;
 }
 
-bool placeholders(const expr& a, const expr& b) { return detail::is_placeholder(a) || detail::is_placeholder(b); }
+bool placeholders(const expr& a, const expr& b) {
+  return detail::is_placeholder(a) || detail::is_placeholder(b);
+}
 
 array contract(const expr& a, const expr& b, const codegen::contraction& c) {
   if (placeholders(a, b)) return placeholder(c.result, promote_types(a.dtype(), b.dtype()));
@@ -95,7 +96,8 @@ array diagonal(const array& a, std::int64_t offset, std::int64_t axis1, std::int
     strides.push_back(a.strides()[d]);
   }
   const std::int64_t row = offset < 0 ? -offset : 0, col = offset > 0 ? offset : 0;
-  const std::int64_t length = std::max<std::int64_t>(0, std::min(a.shape()[d1] - row, a.shape()[d2] - col));
+  const std::int64_t length =
+      std::max<std::int64_t>(0, std::min(a.shape()[d1] - row, a.shape()[d2] - col));
   extents.push_back(length);
   strides.push_back(a.strides()[d1] + a.strides()[d2]);
   const std::int64_t start = length > 0 ? row * a.strides()[d1] + col * a.strides()[d2] : 0;
@@ -111,8 +113,10 @@ namespace linalg {
 array matrix_power(const expr& a, std::int64_t n) {
   const int ndim = a.ndim();
   if (ndim < 2)
-    throw value_error(std::to_string(ndim) + "-dimensional array given. Array must be at least two-dimensional");
-  if (a.shape()[ndim - 1] != a.shape()[ndim - 2]) throw value_error("Last 2 dimensions of the array must be square");
+    throw value_error(std::to_string(ndim) +
+                      "-dimensional array given. Array must be at least two-dimensional");
+  if (a.shape()[ndim - 1] != a.shape()[ndim - 2])
+    throw value_error("Last 2 dimensions of the array must be square");
   if (n < 0)
     throw value_error("matrix_power: the negative power " + std::to_string(n) +
                       " needs a matrix inverse, which Jet does not have");

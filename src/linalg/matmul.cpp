@@ -1,20 +1,19 @@
-// jet::matmul: NumPy's rules, cuBLAS for the inexact dtypes (planned by codegen/linalg/blas_plan.cpp,
-// called by src/linalg/blas.cpp), and one fused Jet reduction for integers and bool, whose
-// results NumPy gives in the operands' own dtype.
+// jet::matmul: NumPy's rules, cuBLAS for the inexact dtypes (planned by
+// codegen/linalg/blas_plan.cpp, called by src/linalg/blas.cpp), and one fused Jet reduction for
+// integers and bool, whose results NumPy gives in the operands' own dtype.
 #include <string>
 #include <utility>
 
 #include "codegen/expr/node.hpp"
 #include "codegen/linalg/blas_plan.hpp"
 #include "codegen/linalg/matmul_shape.hpp"
-#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/linalg.hpp"
 #include "jet/ops.hpp"
 #include "jet/reduce.hpp"
 #include "src/device/cuda_check.hpp"
-#include "src/linalg/linalg_detail.hpp"
 #include "src/device/stream_state.hpp"
+#include "src/linalg/linalg_detail.hpp"
 
 namespace jet {
 namespace {
@@ -135,11 +134,12 @@ array matmul(const expr& a, const expr& b, const array& out) {
   const dtype t = promote_types(a.dtype(), b.dtype());
   if (!(out.shape() == result))
     throw value_error("matmul: out has shape " + to_string(out.shape()) + ", but the product of " +
-                      to_string(a.shape()) + " and " + to_string(b.shape()) + " has shape " + to_string(result));
+                      to_string(a.shape()) + " and " + to_string(b.shape()) + " has shape " +
+                      to_string(result));
   if (out.dtype() != t)
-    throw dtype_error("matmul: out has dtype " + std::string(name(out.dtype())) + ", but the product of " +
-                      std::string(name(a.dtype())) + " and " + std::string(name(b.dtype())) + " is " +
-                      std::string(name(t)));
+    throw dtype_error("matmul: out has dtype " + std::string(name(out.dtype())) +
+                      ", but the product of " + std::string(name(a.dtype())) + " and " +
+                      std::string(name(b.dtype())) + " is " + std::string(name(t)));
   for (int d = 0; d < out.ndim(); ++d)
     if (out.strides()[d] == 0 && out.shape()[d] > 1)
       throw value_error("assignment destination is read-only (a broadcast view)");

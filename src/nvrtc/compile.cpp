@@ -17,7 +17,8 @@ namespace {
 
 // Every NVRTC call's status goes through this.
 void check_nvrtc(nvrtcResult status, const char* call) {
-  if (status != NVRTC_SUCCESS) throw error(std::string(call) + " failed: " + nvrtcGetErrorString(status));
+  if (status != NVRTC_SUCCESS)
+    throw error(std::string(call) + " failed: " + nvrtcGetErrorString(status));
 }
 
 int arch_number(const std::string& arch) {
@@ -91,8 +92,8 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
                         const compile_extras& extras) {
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<nvrtcProgram, program_deleter> program(new nvrtcProgram{});
-  check_nvrtc(nvrtcCreateProgram(program.get(), source.source.c_str(), (source.name + ".cu").c_str(),
-                                 0, nullptr, nullptr),
+  check_nvrtc(nvrtcCreateProgram(program.get(), source.source.c_str(),
+                                 (source.name + ".cu").c_str(), 0, nullptr, nullptr),
               "nvrtcCreateProgram");
   for (const std::string& e : extras.name_expressions)
     check_nvrtc(nvrtcAddNameExpression(*program, e.c_str()), "nvrtcAddNameExpression");
@@ -107,7 +108,8 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
     options.push_back("-pch");
   std::vector<const char*> argv;
   for (const std::string& o : options) argv.push_back(o.c_str());
-  const nvrtcResult result = nvrtcCompileProgram(*program, static_cast<int>(argv.size()), argv.data());
+  const nvrtcResult result =
+      nvrtcCompileProgram(*program, static_cast<int>(argv.size()), argv.data());
 
   compiled_kernel out;
   out.name = source.name;

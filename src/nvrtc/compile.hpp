@@ -10,8 +10,8 @@
 namespace jet::detail {
 
 struct compiled_kernel {
-  std::string name;        // the kernel's (extern "C") name
-  std::string arch;        // "sm_90" for a cubin, "compute_90" for PTX
+  std::string name;         // the kernel's (extern "C") name
+  std::string arch;         // "sm_90" for a cubin, "compute_90" for PTX
   std::vector<char> image;  // cubin, or PTX text when the device is newer than NVRTC
   std::string log;
   double milliseconds = 0;

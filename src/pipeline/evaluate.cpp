@@ -42,7 +42,8 @@ node_ptr split_largest(const node& root) {
 using replaced_nodes = std::vector<std::pair<const node*, node_ptr>>;
 
 // `n` with every reduction in it replaced by an input node reading `value_of(reduction)`.
-node_ptr replace_reductions(const node_ptr& n, array (*value_of)(const node&), replaced_nodes& done) {
+node_ptr replace_reductions(const node_ptr& n, array (*value_of)(const node&),
+                            replaced_nodes& done) {
   if (!n->contains_reduction) return n;
   const bool shared = n.use_count() > 1;
   if (shared)
@@ -54,7 +55,8 @@ node_ptr replace_reductions(const node_ptr& n, array (*value_of)(const node&), r
   } else {
     auto copy = copy_node(*n);
     copy->contains_reduction = false;
-    for (int i = 0; i < n->arity; ++i) copy->set_arg(i, replace_reductions(n->args[i], value_of, done));
+    for (int i = 0; i < n->arity; ++i)
+      copy->set_arg(i, replace_reductions(n->args[i], value_of, done));
     result = std::move(copy);
   }
   if (shared) done.emplace_back(n.get(), result);
@@ -76,7 +78,9 @@ node_ptr reduction_of(const node& root, node_ptr producer) {
 
 // The reduction over its argument's evaluated value: for producers the reduction kernel
 // cannot compute in place (an index expression, too many parameters).
-node_ptr reduction_of_value(const node& root) { return reduction_of(root, make_input(evaluated(*root.args[0]))); }
+node_ptr reduction_of_value(const node& root) {
+  return reduction_of(root, make_input(evaluated(*root.args[0])));
+}
 
 // Throws unless every input that a kernel over `g` reads has memory: placeholders are for
 // planning, and an empty kernel reads nothing.
@@ -92,7 +96,8 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
   std::shared_ptr<node> copy = copy_node(root);
   copy->contains_reduction = root.op == op_code::reduce;
   replaced_nodes done;
-  for (int i = 0; i < root.arity; ++i) copy->set_arg(i, replace_reductions(root.args[i], value_of, done));
+  for (int i = 0; i < root.arity; ++i)
+    copy->set_arg(i, replace_reductions(root.args[i], value_of, done));
   return copy;
 }
 

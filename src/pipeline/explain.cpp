@@ -25,8 +25,8 @@ std::string hex(const std::string& bytes) {
 // One line per operand (dtype, access, strides), and the bytes the kernel moves.
 void describe_operands(const ir::graph& g, explanation& e) {
   auto describe = [&](const std::string& what, const ir::operand& op) {
-    e.operands += what + ": " + std::string(name(op.type)) + ", " + ir::access_name(op.mode) + ", strides " +
-                  to_string(op.strides) + "\n";
+    e.operands += what + ": " + std::string(name(op.type)) + ", " + ir::access_name(op.mode) +
+                  ", strides " + to_string(op.strides) + "\n";
     const std::int64_t elements = op.mode == ir::access::scalar ? 1 : g.size();
     e.bytes += elements * itemsize(op.type);
   };
@@ -38,12 +38,14 @@ void describe_operands(const ir::graph& g, explanation& e) {
 
 explanation explain(const node& root) {
   // Inner reductions run as kernels of their own: here they stand as placeholders.
-  const node_ptr shown = root.contains_reduction ? without_inner_reductions(root, placeholder_of) : nullptr;
+  const node_ptr shown =
+      root.contains_reduction ? without_inner_reductions(root, placeholder_of) : nullptr;
   const bool has_device = device::available();
   ir::graph g;
   codegen::kernel_plan plan;
-  codegen::lower(shown ? *shown : root, placeholder(root.extents(), root.type),
-                 has_device ? device::current().multiprocessors : codegen::reference_multiprocessors, g, plan);
+  codegen::lower(
+      shown ? *shown : root, placeholder(root.extents(), root.type),
+      has_device ? device::current().multiprocessors : codegen::reference_multiprocessors, g, plan);
   plan_trace stages;
   stages.arch = has_device ? device::arch() : codegen::reference_arch;
   run_plan(plan, &stages);

@@ -44,7 +44,8 @@ const reduction_scratch& scratch_for_stream() {
   if (!slot.counters) {
     slot.counter_capacity = std::size_t(device::current().multiprocessors) * 8;
     check_cuda(cudaMalloc(&slot.counters, slot.counter_capacity * sizeof(unsigned)), "cudaMalloc");
-    check_cuda(cudaMemsetAsync(slot.counters, 0, slot.counter_capacity * sizeof(unsigned), stream), "cudaMemsetAsync");
+    check_cuda(cudaMemsetAsync(slot.counters, 0, slot.counter_capacity * sizeof(unsigned), stream),
+               "cudaMemsetAsync");
     check_cuda(cudaMalloc(&slot.work, reduction_scratch::work_capacity), "cudaMalloc");
   }
   last = {device_index, stream, &slot};

@@ -40,14 +40,18 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
                          std::shared_ptr<buffer>& work) {
   using codegen::block_threads;
   if (ir::reduction_geometry* r = l.reduction) {
-    const std::size_t work_bytes = codegen::plan_chunks(*r, device::current().multiprocessors, kernel.blocks_per_sm());
+    const std::size_t work_bytes =
+        codegen::plan_chunks(*r, device::current().multiprocessors, kernel.blocks_per_sm());
     const std::int64_t blocks = codegen::output_blocks(*r, max_grid_blocks());
     if (r->splits > 1) place_partial_states(*r, blocks, work_bytes, work);
-    return {dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r->splits)), dim3(block_threads)};
+    return {dim3(static_cast<unsigned>(blocks), static_cast<unsigned>(r->splits)),
+            dim3(block_threads)};
   }
-  const std::int64_t wanted = l.tiled ? l.work_items : (l.work_items + block_threads - 1) / block_threads;
+  const std::int64_t wanted =
+      l.tiled ? l.work_items : (l.work_items + block_threads - 1) / block_threads;
   const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, max_grid_blocks()));
-  return {dim3(blocks), l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
+  return {dim3(blocks),
+          l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
 }
 
 }  // namespace
@@ -77,16 +81,18 @@ void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
       return;
     }
     const obtained_kernel obtained = compile_or_load(source, device::arch(), extras_of(plan));
-    trace(1, "%s %s for %s: %.3f ms", obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
+    trace(1, "%s %s for %s: %.3f ms",
+          obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
           source.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
     start = clock::now();
-    kernel = kernels().insert(key, std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name));
+    kernel = kernels().insert(
+        key, std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name));
     trace(1, "load %s: %.3f ms", source.name.c_str(), ms_since(start));
   }
   std::shared_ptr<buffer> work;
   const launch_shape shape = size_launch(plan.launch, *kernel, work);
-  trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x, shape.grid.y,
-        shape.block.x, shape.block.y);
+  trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x,
+        shape.grid.y, shape.block.x, shape.block.y);
   alignas(16) std::byte block[codegen::max_param_bytes];
   plan.params.pack(block);
   trace(3, "pack: %zu bytes", plan.params.bytes());

@@ -15,8 +15,8 @@
 #include "jet/ops.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/memory.hpp"
-#include "src/random/state.hpp"
 #include "src/device/stream_state.hpp"
+#include "src/random/state.hpp"
 
 namespace jet::random {
 namespace detail {
@@ -24,14 +24,10 @@ namespace {
 
 curandRngType_t rng_type(algorithm a) {
   switch (a) {
-    case algorithm::philox4x32_10:
-      return CURAND_RNG_PSEUDO_PHILOX4_32_10;
-    case algorithm::xorwow:
-      return CURAND_RNG_PSEUDO_XORWOW;
-    case algorithm::mrg32k3a:
-      return CURAND_RNG_PSEUDO_MRG32K3A;
-    case algorithm::mt19937:
-      return CURAND_RNG_PSEUDO_MT19937;
+    case algorithm::philox4x32_10: return CURAND_RNG_PSEUDO_PHILOX4_32_10;
+    case algorithm::xorwow: return CURAND_RNG_PSEUDO_XORWOW;
+    case algorithm::mrg32k3a: return CURAND_RNG_PSEUDO_MRG32K3A;
+    case algorithm::mt19937: return CURAND_RNG_PSEUDO_MT19937;
   }
   throw internal_error("unknown jet::random::algorithm");
 }
@@ -39,18 +35,15 @@ curandRngType_t rng_type(algorithm a) {
 // cuRAND has no error-string function; these are curand.h's descriptions.
 const char* status_text(curandStatus_t status) {
   switch (status) {
-    case CURAND_STATUS_SUCCESS:
-      return "CURAND_STATUS_SUCCESS (no errors)";
+    case CURAND_STATUS_SUCCESS: return "CURAND_STATUS_SUCCESS (no errors)";
     case CURAND_STATUS_VERSION_MISMATCH:
       return "CURAND_STATUS_VERSION_MISMATCH (header and library versions differ)";
     case CURAND_STATUS_NOT_INITIALIZED:
       return "CURAND_STATUS_NOT_INITIALIZED (generator not initialized)";
     case CURAND_STATUS_ALLOCATION_FAILED:
       return "CURAND_STATUS_ALLOCATION_FAILED (memory allocation failed)";
-    case CURAND_STATUS_TYPE_ERROR:
-      return "CURAND_STATUS_TYPE_ERROR (generator is the wrong type)";
-    case CURAND_STATUS_OUT_OF_RANGE:
-      return "CURAND_STATUS_OUT_OF_RANGE (argument out of range)";
+    case CURAND_STATUS_TYPE_ERROR: return "CURAND_STATUS_TYPE_ERROR (generator is the wrong type)";
+    case CURAND_STATUS_OUT_OF_RANGE: return "CURAND_STATUS_OUT_OF_RANGE (argument out of range)";
     case CURAND_STATUS_LENGTH_NOT_MULTIPLE:
       return "CURAND_STATUS_LENGTH_NOT_MULTIPLE (length requested is not a multiple of dimension)";
     case CURAND_STATUS_DOUBLE_PRECISION_REQUIRED:
@@ -194,14 +187,10 @@ void check_non_negative(const char* function, const char* name, double value, bo
 
 std::string_view name(algorithm a) {
   switch (a) {
-    case algorithm::philox4x32_10:
-      return "philox4x32_10";
-    case algorithm::xorwow:
-      return "xorwow";
-    case algorithm::mrg32k3a:
-      return "mrg32k3a";
-    case algorithm::mt19937:
-      return "mt19937";
+    case algorithm::philox4x32_10: return "philox4x32_10";
+    case algorithm::xorwow: return "xorwow";
+    case algorithm::mrg32k3a: return "mrg32k3a";
+    case algorithm::mt19937: return "mt19937";
   }
   return "unknown";
 }

@@ -3,9 +3,9 @@
 
 #include <string>
 
-#include "jet/error.hpp"
 #include "codegen/plan/kernel_plan.hpp"
 #include "codegen/render/render.hpp"
+#include "jet/error.hpp"
 #include "src/pipeline/run_plan.hpp"
 #include "src/random/device_params.hpp"
 
@@ -31,23 +31,29 @@ std::string sampler(const std::string& name, const std::string& params, const st
   return entry(name, params,
                "  JET_RNG_EACH(i, p.n) {\n"
                "    jet_rng_stream s = jet_rng_start(p.key, (unsigned long long)i);\n"
-               "    p.out[i] = " + value + ";\n"
-               "  }\n");
+               "    p.out[i] = " +
+                   value +
+                   ";\n"
+                   "  }\n");
 }
 
 // One step of the bitonic sort (see sort_pairs).
 std::string sort_step(const std::string& name, const std::string& key) {
-  return entry(name, "jet_rng_sort_params",
-               "  " + key + "* keys = (" + key + "*)p.keys;\n"
-               "  JET_RNG_EACH(t, p.pairs) {\n"
-               "    const long long i = ((t & ~(p.j - 1)) << 1) | (t & (p.j - 1)), l = i | p.j;\n"
-               "    const " + key + " ki = keys[i], kl = keys[l];\n"
-               "    const long long vi = p.values[i], vl = p.values[l];\n"
-               "    const bool descending = ki > kl || (ki == kl && vi > vl);\n"
-               "    if (descending == ((i & p.k) == 0)) {\n"
-               "      keys[i] = kl; keys[l] = ki; p.values[i] = vl; p.values[l] = vi;\n"
-               "    }\n"
-               "  }\n");
+  return entry(
+      name, "jet_rng_sort_params",
+      "  " + key + "* keys = (" + key +
+          "*)p.keys;\n"
+          "  JET_RNG_EACH(t, p.pairs) {\n"
+          "    const long long i = ((t & ~(p.j - 1)) << 1) | (t & (p.j - 1)), l = i | p.j;\n"
+          "    const " +
+          key +
+          " ki = keys[i], kl = keys[l];\n"
+          "    const long long vi = p.values[i], vl = p.values[l];\n"
+          "    const bool descending = ki > kl || (ki == kl && vi > vl);\n"
+          "    if (descending == ((i & p.k) == 0)) {\n"
+          "      keys[i] = kl; keys[l] = ki; p.values[i] = vl; p.values[l] = vi;\n"
+          "    }\n"
+          "  }\n");
 }
 
 // Rows moved in units of the C type `unit`.
@@ -57,8 +63,10 @@ std::string gather(const std::string& name, const std::string& unit) {
                "  JET_RNG_EACH(e, p.units) {\n"
                "    const long long row = e / p.row_units, column = e - row * p.row_units;\n"
                "    const long long from = p.rows[row] * p.row_units + column;\n"
-               "    ((" + unit + "*)p.out)[e] = ((const " + unit + "*)p.in)[from];\n"
-               "  }\n");
+               "    ((" +
+                   unit + "*)p.out)[e] = ((const " + unit +
+                   "*)p.in)[from];\n"
+                   "  }\n");
 }
 
 std::string body_of(const std::string& name) {
@@ -98,10 +106,10 @@ std::string body_of(const std::string& name) {
 }  // namespace
 
 std::vector<std::string> kernel_names() {
-  return {"jet_random_gamma",     "jet_random_beta",     "jet_random_poisson",
-          "jet_random_binomial",  "jet_random_below",    "jet_random_search",
-          "jet_random_sort_u64",  "jet_random_sort_f64", "jet_random_gather_1",
-          "jet_random_gather_2",  "jet_random_gather_4", "jet_random_gather_8",
+  return {"jet_random_gamma",    "jet_random_beta",     "jet_random_poisson",
+          "jet_random_binomial", "jet_random_below",    "jet_random_search",
+          "jet_random_sort_u64", "jet_random_sort_f64", "jet_random_gather_1",
+          "jet_random_gather_2", "jet_random_gather_4", "jet_random_gather_8",
           "jet_random_gather_16"};
 }
 
@@ -173,10 +181,9 @@ void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f6
          "search_sorted takes contiguous int64 out, float64 u of its size and a float64 cdf");
   if (out_i64.size() == 0) return;
   run("jet_random_search", out_i64.size(),
-      jet_rng_search_params{static_cast<long long*>(out_i64.data()),
-                            static_cast<const double*>(u_f64.data()),
-                            static_cast<const double*>(cdf_f64.data()), out_i64.size(),
-                            cdf_f64.size()});
+      jet_rng_search_params{
+          static_cast<long long*>(out_i64.data()), static_cast<const double*>(u_f64.data()),
+          static_cast<const double*>(cdf_f64.data()), out_i64.size(), cdf_f64.size()});
 }
 
 // A bitonic sorting network: O(n log^2 n) work, but every step is one simple kernel over

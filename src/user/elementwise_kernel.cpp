@@ -17,8 +17,8 @@ struct elementwise_kernel::state {
 namespace {
 
 // The broadcast shape of every non-raw array argument.
-shape broadcast_extents(const codegen::user_elementwise_spec& spec, const std::vector<kernel_arg>& args,
-                        const std::vector<array>& arrays) {
+shape broadcast_extents(const codegen::user_elementwise_spec& spec,
+                        const std::vector<kernel_arg>& args, const std::vector<array>& arrays) {
   shape extents;
   bool any = false;
   for (std::size_t k = 0; k < args.size(); ++k) {
@@ -26,23 +26,27 @@ shape broadcast_extents(const codegen::user_elementwise_spec& spec, const std::v
     extents = any ? broadcast_shapes(extents, arrays[k].shape()) : arrays[k].shape();
     any = true;
   }
-  if (!any) throw value_error("kernel " + spec.name + " has no non-raw array argument to take its shape from");
+  if (!any)
+    throw value_error("kernel " + spec.name +
+                      " has no non-raw array argument to take its shape from");
   return extents;
 }
 
 // Allocates the outputs not given, with the broadcast shape, and checks those given.
-kernel_outputs outputs_of(const codegen::user_elementwise_spec& spec, std::size_t given, const shape& extents,
-                          std::vector<array>& arrays) {
+kernel_outputs outputs_of(const codegen::user_elementwise_spec& spec, std::size_t given,
+                          const shape& extents, std::vector<array>& arrays) {
   kernel_outputs outputs;
   for (std::size_t k = 0; k < spec.params.size(); ++k) {
     const codegen::user_param& p = spec.params[k];
     if (!p.output) continue;
     if (k >= given) {
-      if (p.raw) throw value_error("kernel " + spec.name + ": raw output '" + p.name + "' must be passed");
+      if (p.raw)
+        throw value_error("kernel " + spec.name + ": raw output '" + p.name + "' must be passed");
       arrays[k] = empty(extents, spec.binding.types[k]);
     } else if (!p.raw && !(arrays[k].shape() == extents)) {
-      throw shape_error("kernel " + spec.name + ": output '" + p.name + "' has shape " + to_string(arrays[k].shape()) +
-                        ", the arguments broadcast to " + to_string(extents));
+      throw shape_error("kernel " + spec.name + ": output '" + p.name + "' has shape " +
+                        to_string(arrays[k].shape()) + ", the arguments broadcast to " +
+                        to_string(extents));
     }
     outputs.push_back(arrays[k]);
   }
@@ -51,13 +55,15 @@ kernel_outputs outputs_of(const codegen::user_elementwise_spec& spec, std::size_
 
 }  // namespace
 
-elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_params, std::string operation,
-                                       std::string name, std::string preamble, std::vector<std::string> options)
+elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_params,
+                                       std::string operation, std::string name,
+                                       std::string preamble, std::vector<std::string> options)
     : state_(std::make_unique<state>()) {
   codegen::check_kernel_name(name);
   codegen::user_elementwise_spec& d = state_->definition;
   d.params = codegen::parse_user_params(in_params, out_params);
-  if (std::none_of(d.params.begin(), d.params.end(), [](const codegen::user_param& p) { return p.output; }))
+  if (std::none_of(d.params.begin(), d.params.end(),
+                   [](const codegen::user_param& p) { return p.output; }))
     throw value_error("kernel " + name + " has no output parameter");
   d.id = detail::user_kernel_id({"elementwise", in_params, out_params, operation, name, preamble});
   for (const std::string& o : options) d.id = detail::user_kernel_id({d.id, o});
@@ -90,7 +96,8 @@ kernel_outputs elementwise_kernel::call(const std::vector<kernel_arg>& args) con
   spec.access = axes.access;
   spec.ndim = axes.space.extents.size();
   spec.index64 = axes.space.needs_index64();
-  const std::vector<codegen::user_value> values = detail::user_values(params, spec.binding, args, arrays);
+  const std::vector<codegen::user_value> values =
+      detail::user_values(params, spec.binding, args, arrays);
   codegen::kernel_plan plan;
   plan.body = &spec;
   codegen::layout_user_elementwise(spec, values, axes, plan.params);

@@ -7,8 +7,8 @@
 
 #include "jet/device.hpp"
 #include "jet/error.hpp"
-#include "src/device/cuda_check.hpp"
 #include "src/cache/disk_cache.hpp"
+#include "src/device/cuda_check.hpp"
 #include "src/device/launch.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/trace.hpp"
@@ -39,12 +39,12 @@ namespace detail {
 // One kernel of a user module. A raw_kernel made from source loads its module on first use.
 struct user_function {
   std::string name;
-  std::string source;                // with `options`: compiled on first use
+  std::string source;  // with `options`: compiled on first use
   std::vector<std::string> options;
   std::shared_ptr<raw_module::library> library;
   std::once_flag once;
   cudaKernel_t kernel = nullptr;
-  bool sizes_known = false;          // the driver reports parameter sizes (CUDA 12.4 and later)
+  bool sizes_known = false;  // the driver reports parameter sizes (CUDA 12.4 and later)
   std::vector<std::size_t> sizes;
 };
 
@@ -54,8 +54,10 @@ template <class F>
 F driver_function(const char* symbol, int version) {
   void* fn = nullptr;
   cudaDriverEntryPointQueryResult found{};
-  const cudaError_t status = cudaGetDriverEntryPointByVersion(symbol, &fn, version, cudaEnableDefault, &found);
-  return status == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<F>(fn) : nullptr;
+  const cudaError_t status =
+      cudaGetDriverEntryPointByVersion(symbol, &fn, version, cudaEnableDefault, &found);
+  return status == cudaSuccess && found == cudaDriverEntryPointSuccess ? reinterpret_cast<F>(fn)
+                                                                       : nullptr;
 }
 
 // The parameter sizes of `kernel`, when the driver can say. The driver answers for a context:
@@ -63,7 +65,8 @@ F driver_function(const char* symbol, int version) {
 // made). Past the last parameter it reports CUDA_ERROR_INVALID_VALUE; any other error at the
 // first parameter means it cannot say, and the argument checks are skipped.
 void read_parameter_sizes(user_function& f) {
-  static const auto info = driver_function<PFN_cuKernelGetParamInfo_v12040>("cuKernelGetParamInfo", 12040);
+  static const auto info =
+      driver_function<PFN_cuKernelGetParamInfo_v12040>("cuKernelGetParamInfo", 12040);
   if (!info) return;
   check_cuda(cudaFree(nullptr), "cudaFree");
   for (std::size_t k = 0;; ++k) {
@@ -79,10 +82,12 @@ void read_parameter_sizes(user_function& f) {
 }
 
 // Loaded libraries by cache key: a raw_module made twice from one source loads it once.
-std::shared_ptr<raw_module::library> obtain_library(const std::string& source, const std::vector<std::string>& options,
+std::shared_ptr<raw_module::library> obtain_library(const std::string& source,
+                                                    const std::vector<std::string>& options,
                                                     const std::vector<std::string>& expressions) {
   static std::mutex mutex;
-  static auto* loaded = new std::map<std::string, std::shared_ptr<raw_module::library>>;  // outlives static arrays
+  static auto* loaded =
+      new std::map<std::string, std::shared_ptr<raw_module::library>>;  // outlives static arrays
   const codegen::kernel_source src{"raw_module", source};
   const compile_extras extras = user_extras(options, expressions);
   const std::string arch = device::arch();
@@ -92,10 +97,12 @@ std::shared_ptr<raw_module::library> obtain_library(const std::string& source, c
     if (const auto it = loaded->find(key); it != loaded->end()) return it->second;
   }
   const obtained_kernel obtained = compile_or_load(src, arch, extras);
-  trace(1, "%s a raw module for %s: %.3f ms", obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
+  trace(1, "%s a raw module for %s: %.3f ms",
+        obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
         obtained.compiled.arch.c_str(), obtained.milliseconds);
   auto lib = std::make_shared<raw_module::library>();
-  check_cuda(cudaLibraryLoadData(&lib->handle, obtained.compiled.image.data(), nullptr, nullptr, 0, nullptr, nullptr, 0),
+  check_cuda(cudaLibraryLoadData(&lib->handle, obtained.compiled.image.data(), nullptr, nullptr, 0,
+                                 nullptr, nullptr, 0),
              "cudaLibraryLoadData");
   lib->expressions = expressions;
   lib->lowered = obtained.compiled.lowered_names;
@@ -105,11 +112,13 @@ std::shared_ptr<raw_module::library> obtain_library(const std::string& source, c
 
 void load(user_function& f) {
   if (!f.library) f.library = obtain_library(f.source, f.options, {f.name});
-  const cudaError_t status = cudaLibraryGetKernel(&f.kernel, f.library->handle, f.library->symbol(f.name).c_str());
+  const cudaError_t status =
+      cudaLibraryGetKernel(&f.kernel, f.library->handle, f.library->symbol(f.name).c_str());
   if (status != cudaSuccess) {
     cudaGetLastError();
-    throw value_error("the module has no kernel '" + f.name + "' (" + cudaGetErrorString(status) +
-                      "): name an extern \"C\" __global__ function, or give the C++ name as a name expression");
+    throw value_error(
+        "the module has no kernel '" + f.name + "' (" + cudaGetErrorString(status) +
+        "): name an extern \"C\" __global__ function, or give the C++ name as a name expression");
   }
   read_parameter_sizes(f);
 }
@@ -121,20 +130,22 @@ user_function& loaded(user_function& f) {
 
 }  // namespace
 
-void launch_user(user_function& f, const launch_config& c, void** args, const std::size_t* sizes, std::size_t count) {
+void launch_user(user_function& f, const launch_config& c, void** args, const std::size_t* sizes,
+                 std::size_t count) {
   loaded(f);
   if (f.sizes_known) {
     if (count != f.sizes.size())
-      throw value_error("kernel " + f.name + " takes " + std::to_string(f.sizes.size()) + " arguments; " +
-                        std::to_string(count) + " were given");
+      throw value_error("kernel " + f.name + " takes " + std::to_string(f.sizes.size()) +
+                        " arguments; " + std::to_string(count) + " were given");
     for (std::size_t k = 0; k < count; ++k)
       if (sizes[k] != f.sizes[k])
-        throw value_error("argument " + std::to_string(k) + " of kernel " + f.name + " is " + std::to_string(sizes[k]) +
-                          " bytes; its parameter takes " + std::to_string(f.sizes[k]) +
+        throw value_error("argument " + std::to_string(k) + " of kernel " + f.name + " is " +
+                          std::to_string(sizes[k]) + " bytes; its parameter takes " +
+                          std::to_string(f.sizes[k]) +
                           " (pass scalars as the C++ type the kernel declares)");
   }
-  launch_kernel(f.kernel, dim3(c.grid.x, c.grid.y, c.grid.z), dim3(c.block.x, c.block.y, c.block.z), args,
-                c.shared_memory, c.stream ? c.stream : current_stream());
+  launch_kernel(f.kernel, dim3(c.grid.x, c.grid.y, c.grid.z), dim3(c.block.x, c.block.y, c.block.z),
+                args, c.shared_memory, c.stream ? c.stream : current_stream());
 }
 
 }  // namespace detail
@@ -146,7 +157,8 @@ raw_kernel::raw_kernel(std::string source, std::string name, std::vector<std::st
   function_->options = std::move(options);
 }
 
-raw_kernel::raw_kernel(std::shared_ptr<detail::user_function> function) : function_(std::move(function)) {}
+raw_kernel::raw_kernel(std::shared_ptr<detail::user_function> function)
+    : function_(std::move(function)) {}
 
 const std::string& raw_kernel::name() const { return function_->name; }
 
@@ -177,19 +189,23 @@ void raw_kernel::set_max_dynamic_shared_memory(int bytes) const {
 
 void raw_kernel::set_preferred_shared_memory_carveout(int percent) const {
   const void* f = reinterpret_cast<const void*>(detail::loaded(*function_).kernel);
-  detail::check_cuda(cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, percent),
-                     "cudaFuncSetAttribute(PreferredSharedMemoryCarveout)");
+  detail::check_cuda(
+      cudaFuncSetAttribute(f, cudaFuncAttributePreferredSharedMemoryCarveout, percent),
+      "cudaFuncSetAttribute(PreferredSharedMemoryCarveout)");
 }
 
-raw_module::raw_module(std::string source, std::vector<std::string> options, std::vector<std::string> name_expressions)
+raw_module::raw_module(std::string source, std::vector<std::string> options,
+                       std::vector<std::string> name_expressions)
     : library_(detail::obtain_library(source, options, name_expressions)) {}
 
 raw_module raw_module::from_file(const std::string& path) {
   auto lib = std::make_shared<library>();
-  const cudaError_t status = cudaLibraryLoadFromFile(&lib->handle, path.c_str(), nullptr, nullptr, 0, nullptr, nullptr, 0);
+  const cudaError_t status =
+      cudaLibraryLoadFromFile(&lib->handle, path.c_str(), nullptr, nullptr, 0, nullptr, nullptr, 0);
   if (status != cudaSuccess) {
     cudaGetLastError();
-    throw cuda_error("cannot load a CUDA module from " + path + ": " + cudaGetErrorString(status), status);
+    throw cuda_error("cannot load a CUDA module from " + path + ": " + cudaGetErrorString(status),
+                     status);
   }
   return raw_module(std::move(lib));
 }
@@ -204,7 +220,8 @@ raw_kernel raw_module::get_function(const std::string& name) const {
 
 device_global raw_module::get_global(const std::string& name) const {
   device_global g;
-  const cudaError_t status = cudaLibraryGetGlobal(&g.data, &g.bytes, library_->handle, library_->symbol(name).c_str());
+  const cudaError_t status =
+      cudaLibraryGetGlobal(&g.data, &g.bytes, library_->handle, library_->symbol(name).c_str());
   if (status != cudaSuccess) {
     cudaGetLastError();
     throw value_error("the module has no __device__ or __constant__ variable '" + name + "' (" +
@@ -215,18 +232,20 @@ device_global raw_module::get_global(const std::string& name) const {
 
 void device_global::copy_from_host(const void* source, std::size_t count) const {
   if (count > bytes)
-    throw value_error("cannot copy " + std::to_string(count) + " bytes into a " + std::to_string(bytes) +
-                      "-byte device variable");
-  detail::check_cuda(cudaMemcpyAsync(data, source, count, cudaMemcpyHostToDevice, current_stream()), "cudaMemcpyAsync");
+    throw value_error("cannot copy " + std::to_string(count) + " bytes into a " +
+                      std::to_string(bytes) + "-byte device variable");
+  detail::check_cuda(cudaMemcpyAsync(data, source, count, cudaMemcpyHostToDevice, current_stream()),
+                     "cudaMemcpyAsync");
   detail::check_cuda(cudaStreamSynchronize(current_stream()), "cudaStreamSynchronize");
 }
 
 void device_global::copy_to_host(void* destination, std::size_t count) const {
   if (count > bytes)
-    throw value_error("cannot copy " + std::to_string(count) + " bytes out of a " + std::to_string(bytes) +
-                      "-byte device variable");
-  detail::check_cuda(cudaMemcpyAsync(destination, data, count, cudaMemcpyDeviceToHost, current_stream()),
-                     "cudaMemcpyAsync");
+    throw value_error("cannot copy " + std::to_string(count) + " bytes out of a " +
+                      std::to_string(bytes) + "-byte device variable");
+  detail::check_cuda(
+      cudaMemcpyAsync(destination, data, count, cudaMemcpyDeviceToHost, current_stream()),
+      "cudaMemcpyAsync");
   detail::check_cuda(cudaStreamSynchronize(current_stream()), "cudaStreamSynchronize");
 }
 

@@ -21,7 +21,8 @@ struct reduction_kernel::state {
 
 namespace {
 
-bool is_array_input(const codegen::user_param& p, std::size_t k, const std::vector<kernel_arg>& args) {
+bool is_array_input(const codegen::user_param& p, std::size_t k,
+                    const std::vector<kernel_arg>& args) {
   return !p.output && !p.raw && k < args.size() && args[k].is_array();
 }
 
@@ -35,7 +36,8 @@ shape input_extents(const codegen::user_reduction_spec& spec, const std::vector<
     extents = any ? broadcast_shapes(extents, arrays[k].shape()) : arrays[k].shape();
     any = true;
   }
-  if (!any) throw value_error("reduction kernel " + spec.name + " has no non-raw input array to reduce");
+  if (!any)
+    throw value_error("reduction kernel " + spec.name + " has no non-raw input array to reduce");
   return extents;
 }
 
@@ -61,14 +63,16 @@ struct reduction_order {
 // input order (the output's axis i, or with keepdims its axis axes[i]), and 0 over the reduced.
 shape output_strides(const array& out, const reduction_order& order, bool keepdims) {
   shape strides = shape::filled(order.axes.size(), 0);
-  for (int i = 0; i < order.kept; ++i) strides[i] = out.strides()[keepdims ? static_cast<int>(order.axes[i]) : i];
+  for (int i = 0; i < order.kept; ++i)
+    strides[i] = out.strides()[keepdims ? static_cast<int>(order.axes[i]) : i];
   return strides;
 }
 
 // Every array's strides over the ordered axes; outputs not given are allocated, those given
 // checked. Fills `outputs` in parameter order.
-std::vector<shape> operand_strides(const codegen::user_reduction_spec& spec, const std::vector<kernel_arg>& args,
-                                   const shape& in, const reduction_order& order, bool keepdims,
+std::vector<shape> operand_strides(const codegen::user_reduction_spec& spec,
+                                   const std::vector<kernel_arg>& args, const shape& in,
+                                   const reduction_order& order, bool keepdims,
                                    std::vector<array>& arrays, kernel_outputs& outputs) {
   std::vector<shape> strides(spec.params.size());
   for (std::size_t k = 0; k < spec.params.size(); ++k) {
@@ -81,7 +85,8 @@ std::vector<shape> operand_strides(const codegen::user_reduction_spec& spec, con
         arrays[k] = empty(order.out_shape, spec.binding.types[k]);
       } else if (!(arrays[k].shape() == order.out_shape)) {
         throw shape_error("reduction kernel " + spec.name + ": output '" + p.name + "' has shape " +
-                          to_string(arrays[k].shape()) + ", the reduction gives " + to_string(order.out_shape));
+                          to_string(arrays[k].shape()) + ", the reduction gives " +
+                          to_string(order.out_shape));
       }
       strides[k] = output_strides(arrays[k], order, keepdims);
       outputs.push_back(arrays[k]);
@@ -92,8 +97,9 @@ std::vector<shape> operand_strides(const codegen::user_reduction_spec& spec, con
 
 }  // namespace
 
-reduction_kernel::reduction_kernel(std::string in_params, std::string out_params, std::string map_expr,
-                                   std::string reduce_expr, std::string post_map_expr, std::string identity,
+reduction_kernel::reduction_kernel(std::string in_params, std::string out_params,
+                                   std::string map_expr, std::string reduce_expr,
+                                   std::string post_map_expr, std::string identity,
                                    std::string name, std::string reduce_type, std::string preamble,
                                    std::vector<std::string> options)
     : state_(std::make_unique<state>()) {
@@ -103,12 +109,15 @@ reduction_kernel::reduction_kernel(std::string in_params, std::string out_params
   if (std::none_of(d.params.begin(), d.params.end(), output))
     throw value_error("reduction kernel " + name + " has no output parameter");
   for (const codegen::user_param& p : d.params)
-    if (p.output && p.raw) throw value_error("reduction kernel " + name + ": output '" + p.name + "' cannot be raw");
-  if (identity.empty()) throw value_error("reduction kernel " + name + " needs an identity, the value of an empty reduction");
+    if (p.output && p.raw)
+      throw value_error("reduction kernel " + name + ": output '" + p.name + "' cannot be raw");
+  if (identity.empty())
+    throw value_error("reduction kernel " + name +
+                      " needs an identity, the value of an empty reduction");
   if (reduce_type.size() > 1) dtype_from_name(reduce_type);
   codegen::check_kernel_name(name);
-  d.id = detail::user_kernel_id(
-      {"reduction", in_params, out_params, map_expr, reduce_expr, post_map_expr, identity, name, reduce_type, preamble});
+  d.id = detail::user_kernel_id({"reduction", in_params, out_params, map_expr, reduce_expr,
+                                 post_map_expr, identity, name, reduce_type, preamble});
   for (const std::string& o : options) d.id = detail::user_kernel_id({d.id, o});
   d.name = std::move(name);
   d.map_expr = std::move(map_expr);
@@ -124,7 +133,8 @@ reduction_kernel::~reduction_kernel() = default;
 reduction_kernel::reduction_kernel(reduction_kernel&&) noexcept = default;
 reduction_kernel& reduction_kernel::operator=(reduction_kernel&&) noexcept = default;
 
-kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes axis, bool keepdims) const {
+kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes axis,
+                                      bool keepdims) const {
   codegen::user_reduction_spec spec = state_->definition;
   const std::vector<codegen::user_param>& params = spec.params;
   spec.binding = codegen::bind_user_params(params, detail::describe_args(args), spec.name);
@@ -132,14 +142,17 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   const shape in = input_extents(spec, args, arrays);
   const reduction_order order(in, detail::axis_mask(axis, in.size()), keepdims);
   kernel_outputs outputs;
-  const std::vector<shape> strides = operand_strides(spec, args, in, order, keepdims, arrays, outputs);
+  const std::vector<shape> strides =
+      operand_strides(spec, args, in, order, keepdims, arrays, outputs);
   std::vector<const shape*> operands(params.size(), nullptr);
   for (std::size_t k = 0; k < params.size(); ++k)
     if (params[k].output || is_array_input(params[k], k, args)) operands[k] = &strides[k];
-  const codegen::user_axes axes = codegen::reduction_axes(params, operands, order.extents, order.kept);
+  const codegen::user_axes axes =
+      codegen::reduction_axes(params, operands, order.extents, order.kept);
   ir::reduction_geometry geometry;
   const int n = axes.space.extents.size();
-  for (int d = 0; d < n; ++d) (d < axes.kept ? geometry.outputs : geometry.length) *= axes.space.extents[d];
+  for (int d = 0; d < n; ++d)
+    (d < axes.kept ? geometry.outputs : geometry.length) *= axes.space.extents[d];
   if (geometry.outputs == 0) return outputs;
   spec.reduce_type = codegen::reduce_type_of(state_->reduce_type, params, spec.binding, spec.name);
   // The layout Jet's reductions would choose for the first input; the state is the reduce
@@ -151,7 +164,8 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   spec.kept = axes.kept;
   spec.reduced = n - axes.kept;
   spec.group = geometry.columns ? 1 : geometry.group;
-  const std::vector<codegen::user_value> values = detail::user_values(params, spec.binding, args, arrays);
+  const std::vector<codegen::user_value> values =
+      detail::user_values(params, spec.binding, args, arrays);
   codegen::kernel_plan plan;
   plan.body = &spec;
   codegen::layout_user_reduction(spec, values, axes, geometry, plan.params);

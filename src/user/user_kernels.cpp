@@ -47,14 +47,17 @@ void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
   }
   const bool integral = weak == weak_kind::integer || weak == weak_kind::boolean;
   const std::int64_t integer = scalar_.integer;
-  const double real = weak == weak_kind::none ? widened(type_, bits_)
-                      : integral ? (scalar_.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(integer))
-                                                        : static_cast<double>(integer))
-                                 : scalar_.number.real();
+  const double real =
+      weak == weak_kind::none ? widened(type_, bits_)
+      : integral ? (scalar_.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(integer))
+                                        : static_cast<double>(integer))
+                 : scalar_.number.real();
   const double imag = weak == weak_kind::complex ? scalar_.number.imag() : 0.0;
   const std::int64_t whole = integral ? integer : static_cast<std::int64_t>(real);
   switch (t) {
-    case dtype::bool_: put(out, static_cast<bool>(integral ? integer != 0 : real != 0 || imag != 0)); return;
+    case dtype::bool_:
+      put(out, static_cast<bool>(integral ? integer != 0 : real != 0 || imag != 0));
+      return;
     case dtype::int8: put(out, static_cast<std::int8_t>(whole)); return;
     case dtype::int16: put(out, static_cast<std::int16_t>(whole)); return;
     case dtype::int32: put(out, static_cast<std::int32_t>(whole)); return;
@@ -79,13 +82,15 @@ void kernel_arg::scalar_bytes(dtype t, std::byte* out) const {
 
 kernel_outputs::operator array() const {
   if (size() != 1)
-    throw value_error("the kernel has " + std::to_string(size()) + " outputs; index them instead of converting to one array");
+    throw value_error("the kernel has " + std::to_string(size()) +
+                      " outputs; index them instead of converting to one array");
   return front();
 }
 
 namespace detail {
 
-compile_extras user_extras(const std::vector<std::string>& options, std::vector<std::string> name_expressions) {
+compile_extras user_extras(const std::vector<std::string>& options,
+                           std::vector<std::string> name_expressions) {
   compile_extras extras;
   extras.options = toolkit_include_options();
   extras.options.insert(extras.options.end(), options.begin(), options.end());
@@ -109,7 +114,8 @@ std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>&
   return info;
 }
 
-std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params, const codegen::user_binding& b,
+std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params,
+                                const codegen::user_binding& b,
                                 const std::vector<kernel_arg>& args) {
   std::vector<array> arrays(params.size());
   for (std::size_t k = 0; k < args.size(); ++k) {
@@ -119,7 +125,8 @@ std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params, 
       if (c == k) arrays[k] = arrays[k].astype(b.types[k]);
     if (params[k].raw && !arrays[k].is_c_contiguous()) {
       if (params[k].output)
-        throw value_error("raw output '" + params[k].name + "' must be C-contiguous: the kernel indexes it as one");
+        throw value_error("raw output '" + params[k].name +
+                          "' must be C-contiguous: the kernel indexes it as one");
       arrays[k] = arrays[k].copy();
     }
   }
@@ -127,8 +134,9 @@ std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params, 
 }
 
 std::vector<codegen::user_value> user_values(const std::vector<codegen::user_param>& params,
-                                            const codegen::user_binding& b, const std::vector<kernel_arg>& args,
-                                            const std::vector<array>& arrays) {
+                                             const codegen::user_binding& b,
+                                             const std::vector<kernel_arg>& args,
+                                             const std::vector<array>& arrays) {
   std::vector<codegen::user_value> values(params.size());
   for (std::size_t k = 0; k < params.size(); ++k) {
     if (k < args.size() && !args[k].is_array()) {
@@ -144,7 +152,8 @@ std::vector<codegen::user_value> user_values(const std::vector<codegen::user_par
 void check_block_size(std::size_t bytes, const std::string& kernel) {
   if (bytes > codegen::max_param_bytes)
     throw value_error("kernel " + kernel + " needs " + std::to_string(bytes) +
-                      " bytes of parameters, more than the " + std::to_string(codegen::max_param_bytes) +
+                      " bytes of parameters, more than the " +
+                      std::to_string(codegen::max_param_bytes) +
                       " a launch takes: use fewer parameters or axes");
 }
 

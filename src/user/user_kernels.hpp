@@ -16,7 +16,8 @@ namespace jet::detail {
 
 // User kernels compile with their own options after the toolkit's include folders, so that
 // `#include <curand_kernel.h>` works (the folders cost nothing unless a header is included).
-compile_extras user_extras(const std::vector<std::string>& options, std::vector<std::string> name_expressions = {});
+compile_extras user_extras(const std::vector<std::string>& options,
+                           std::vector<std::string> name_expressions = {});
 
 // 64 hex digits naming a user kernel object by everything its sources are made from.
 std::string user_kernel_id(std::initializer_list<std::string_view> fields);
@@ -26,13 +27,15 @@ std::vector<codegen::user_arg_info> describe_args(const std::vector<kernel_arg>&
 
 // One array per parameter (none for scalars): inputs cast where `b` says, raw inputs made
 // C-contiguous; outputs as given, or left empty for the caller to allocate.
-std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params, const codegen::user_binding& b,
+std::vector<array> bound_arrays(const std::vector<codegen::user_param>& params,
+                                const codegen::user_binding& b,
                                 const std::vector<kernel_arg>& args);
 // What the launch passes for each parameter: a scalar's bytes as its parameter's C type, an
 // array's address and element count.
 std::vector<codegen::user_value> user_values(const std::vector<codegen::user_param>& params,
-                                            const codegen::user_binding& b, const std::vector<kernel_arg>& args,
-                                            const std::vector<array>& arrays);
+                                             const codegen::user_binding& b,
+                                             const std::vector<kernel_arg>& args,
+                                             const std::vector<array>& arrays);
 // Throws jet::value_error unless a kernel's parameters fit the 4 KiB a launch takes.
 void check_block_size(std::size_t bytes, const std::string& kernel);
 

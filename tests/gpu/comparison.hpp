@@ -22,33 +22,24 @@ namespace jet_test {
 // round once on store, so their bound is about two units in the last place.
 inline double tolerance(jet::dtype t) {
   switch (t) {
-    case jet::dtype::float16:
-      return 2e-3;
-    case jet::dtype::bfloat16:
-      return 1.6e-2;
+    case jet::dtype::float16: return 2e-3;
+    case jet::dtype::bfloat16: return 1.6e-2;
     case jet::dtype::float32:
-    case jet::dtype::complex64:
-      return 1e-5;
+    case jet::dtype::complex64: return 1e-5;
     case jet::dtype::float64:
-    case jet::dtype::complex128:
-      return 1e-12;
-    default:
-      return 0.0;
+    case jet::dtype::complex128: return 1e-12;
+    default: return 0.0;
   }
 }
 
 // The magnitude past which a correctly rounded store into dtype t gives infinity.
 inline double overflow_threshold(jet::dtype t) {
   switch (t) {
-    case jet::dtype::float16:
-      return 65520.0;
-    case jet::dtype::bfloat16:
-      return 3.3961775292304957e38;
+    case jet::dtype::float16: return 65520.0;
+    case jet::dtype::bfloat16: return 3.3961775292304957e38;
     case jet::dtype::float32:
-    case jet::dtype::complex64:
-      return 3.4028235677973366e38;
-    default:
-      return std::numeric_limits<double>::infinity();
+    case jet::dtype::complex64: return 3.4028235677973366e38;
+    default: return std::numeric_limits<double>::infinity();
   }
 }
 

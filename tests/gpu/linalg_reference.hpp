@@ -18,9 +18,9 @@
 namespace jet_test {
 
 enum class matrix_layout { c, f, transposed, padded, strided, batch_broadcast };
-inline constexpr matrix_layout all_matrix_layouts[] = {matrix_layout::c,      matrix_layout::f,
-                                                       matrix_layout::transposed, matrix_layout::padded,
-                                                       matrix_layout::strided, matrix_layout::batch_broadcast};
+inline constexpr matrix_layout all_matrix_layouts[] = {
+    matrix_layout::c,      matrix_layout::f,       matrix_layout::transposed,
+    matrix_layout::padded, matrix_layout::strided, matrix_layout::batch_broadcast};
 
 inline const char* name(matrix_layout l) {
   switch (l) {
@@ -53,7 +53,8 @@ inline bool needs_copy(matrix_layout l, const jet::shape& s) {
 
 // A random operand of shape s laid out as l, viewing a larger random device array.
 template <class T>
-operand<T> matrix_operand(std::mt19937& rng, const jet::shape& s, matrix_layout l, const domain& d = {}) {
+operand<T> matrix_operand(std::mt19937& rng, const jet::shape& s, matrix_layout l,
+                          const domain& d = {}) {
   const int n = s.size(), last = n - 1;
   jet::shape base = s;
   switch (l) {
@@ -135,7 +136,8 @@ product_reference<R> matmul_reference(const operand<A>& a, const operand<B>& b, 
       for (std::int64_t j = 0; j < at.n; ++j) {
         product_sum<R> s;
         for (std::int64_t l = 0; l < at.k; ++l)
-          s.add(widen(a.values[at.a_index(p, i, l)]), widen(b.values[at.b_index(p, l, j)]), conj_a, conj_b);
+          s.add(widen(a.values[at.a_index(p, i, l)]), widen(b.values[at.b_index(p, l, j)]), conj_a,
+                conj_b);
         s.append_to(out);
       }
   return out;
@@ -159,8 +161,8 @@ inline double product_tolerance(jet::dtype t, std::int64_t k, bool tf32 = false)
 
 // "" when `got` matches the reference within product_tolerance; else the first mismatch.
 template <class R>
-std::string product_mismatch(const jet::array& got, const product_reference<R>& want, std::int64_t k,
-                             bool tf32 = false) {
+std::string product_mismatch(const jet::array& got, const product_reference<R>& want,
+                             std::int64_t k, bool tf32 = false) {
   if (std::string m = dtype_or_size_mismatch<R>(got, want.values.size()); !m.empty()) return m;
   const host_values<R> host = download<R>(got);
   const double rtol = product_tolerance(got.dtype(), k, tf32);
@@ -171,20 +173,22 @@ std::string product_mismatch(const jet::array& got, const product_reference<R>& 
     if constexpr (std::is_integral_v<R>)
       ok = host[i] == w;
     else
-      ok = std::abs(cdouble(widen(host[i])) - cdouble(w)) <= rtol * want.magnitudes[static_cast<std::size_t>(i)];
+      ok = std::abs(cdouble(widen(host[i])) - cdouble(w)) <=
+           rtol * want.magnitudes[static_cast<std::size_t>(i)];
     if (!ok && bad++ == 0) first = i;
   }
   if (bad == 0) return {};
   std::ostringstream s;
-  s << bad << " of " << host.size() << " elements differ; the first at " << multi_index(got.shape(), first)
-    << ": got " << show(widen(host[first])) << ", want " << show(want.values[static_cast<std::size_t>(first)])
-    << " (" << jet::name(got.dtype()) << ", bound " << rtol << " x " << want.magnitudes[static_cast<std::size_t>(first)]
-    << ")";
+  s << bad << " of " << host.size() << " elements differ; the first at "
+    << multi_index(got.shape(), first) << ": got " << show(widen(host[first])) << ", want "
+    << show(want.values[static_cast<std::size_t>(first)]) << " (" << jet::name(got.dtype())
+    << ", bound " << rtol << " x " << want.magnitudes[static_cast<std::size_t>(first)] << ")";
   return s.str();
 }
 
 template <class R>
-void check_product(const jet::array& got, const product_reference<R>& want, std::int64_t k, bool tf32 = false) {
+void check_product(const jet::array& got, const product_reference<R>& want, std::int64_t k,
+                   bool tf32 = false) {
   const std::string m = product_mismatch<R>(got, want, k, tf32);
   INFO(m);
   CHECK(m.empty());

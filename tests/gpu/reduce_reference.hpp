@@ -14,8 +14,8 @@
 #include <utility>
 #include <vector>
 
-#include "gpu/numpy_semantics.hpp"
 #include "gpu/comparison.hpp"
+#include "gpu/numpy_semantics.hpp"
 
 namespace jet_test {
 
@@ -30,14 +30,10 @@ struct axis_spec {
   jet::axes to_jet() const {
     if (every) return {};
     switch (list.size()) {
-      case 0:
-        return jet::axes(std::initializer_list<int>{});
-      case 1:
-        return jet::axes(list[0]);
-      case 2:
-        return jet::axes({list[0], list[1]});
-      default:
-        return jet::axes({list[0], list[1], list[2]});
+      case 0: return jet::axes(std::initializer_list<int>{});
+      case 1: return jet::axes(list[0]);
+      case 2: return jet::axes({list[0], list[1]});
+      default: return jet::axes({list[0], list[1], list[2]});
     }
   }
   std::string text() const {
@@ -57,8 +53,10 @@ struct axis_spec {
     const std::vector<bool> r = reduced(s.size());
     jet::shape out;
     for (int d = 0; d < s.size(); ++d)
-      if (!r[static_cast<std::size_t>(d)]) out.push_back(s[d]);
-      else if (keepdims) out.push_back(1);
+      if (!r[static_cast<std::size_t>(d)])
+        out.push_back(s[d]);
+      else if (keepdims)
+        out.push_back(1);
     return out;
   }
   // Elements reduced into each output.
@@ -222,7 +220,8 @@ inline constexpr auto nansum = []<class R, class W>(type_tag<R> r, const std::ve
                                                     double eps) {
   return sum(r, without_nan(x), eps);
 };
-inline constexpr auto prod = []<class R, class W>(type_tag<R>, const std::vector<W>& x, double eps) {
+inline constexpr auto prod = []<class R, class W>(type_tag<R>, const std::vector<W>& x,
+                                                  double eps) {
   if constexpr (std::is_integral_v<R>) {
     std::uint64_t p = 1;
     for (W v : x) p *= static_cast<std::uint64_t>(static_cast<R>(v));
@@ -235,7 +234,8 @@ inline constexpr auto prod = []<class R, class W>(type_tag<R>, const std::vector
   }
 };
 // Means divide an exact (non-wrapping) sum; no elements give NaN.
-inline constexpr auto mean = []<class R, class W>(type_tag<R>, const std::vector<W>& x, double eps) {
+inline constexpr auto mean = []<class R, class W>(type_tag<R>, const std::vector<W>& x,
+                                                  double eps) {
   const auto [s, squares] = sum_and_squares(x);
   const ldouble n = static_cast<ldouble>(x.size());
   return expected<wide_t<R>>{
@@ -318,7 +318,8 @@ inline constexpr auto nanmax = []<class R, class W>(type_tag<R> r, const std::ve
 };
 // max - min in the input's dtype: integers wrap, as NumPy's do.
 inline constexpr auto ptp = []<class R, class W>(type_tag<R>, const std::vector<W>& x, double) {
-  return expected<wide_t<R>>{ref::subtract(at(x, extreme_index<true>(x)), at(x, extreme_index<false>(x)))};
+  return expected<wide_t<R>>{
+      ref::subtract(at(x, extreme_index<true>(x)), at(x, extreme_index<false>(x)))};
 };
 
 inline constexpr auto all = []<class R, class W>(type_tag<R>, const std::vector<W>& x, double) {
@@ -342,9 +343,8 @@ inline constexpr auto count_nonzero = []<class R, class W>(type_tag<R>, const st
 
 // The reference of a reduction over `values` (the input's elements in C order, shape s).
 template <class R, class W, class Ref>
-std::vector<expected<wide_t<R>>> reduce_reference(const std::vector<W>& values,
-                                                  const jet::shape& s, const axis_spec& spec,
-                                                  Ref&& reduce, double eps) {
+std::vector<expected<wide_t<R>>> reduce_reference(const std::vector<W>& values, const jet::shape& s,
+                                                  const axis_spec& spec, Ref&& reduce, double eps) {
   std::vector<expected<wide_t<R>>> out;
   std::vector<W> group;
   for (const std::vector<std::int64_t>& indices : groups(s, spec)) {
@@ -389,8 +389,8 @@ std::string reduce_mismatch(const jet::array& got, const std::vector<expected<wi
   std::ostringstream s;
   s << bad << " of " << host.size() << " elements differ; the first at "
     << multi_index(got.shape(), first) << ": got " << show(widen(host[first])) << ", want "
-    << show(w.value) << " (" << jet::name(got.dtype()) << ", rtol " << rtol << ", slack "
-    << w.slack << ")";
+    << show(w.value) << " (" << jet::name(got.dtype()) << ", rtol " << rtol << ", slack " << w.slack
+    << ")";
   return s.str();
 }
 
@@ -431,7 +431,8 @@ reduction<Y, Kinds, Ref> reducer(std::string_view name, reduce_fn apply, Ref ref
 }
 
 // Products stay in range; small integers make ties; zeros turn up for the truth tests.
-inline const domain product_inputs{.lo = 0.7, .hi = 1.4, .integers = int_range{-3, 3}, .nonzero = true};
+inline const domain product_inputs{
+    .lo = 0.7, .hi = 1.4, .integers = int_range{-3, 3}, .nonzero = true};
 inline const domain truth_inputs{
     .lo = -0.4, .hi = 6, .integral = true, .integers = int_range{0, 8}};
 
@@ -522,14 +523,10 @@ enum class input_layout { contiguous, transposed, sliced, broadcast };
 
 inline std::string_view name(input_layout l) {
   switch (l) {
-    case input_layout::contiguous:
-      return "contiguous";
-    case input_layout::transposed:
-      return "transposed";
-    case input_layout::sliced:
-      return "every other element, reversed";
-    case input_layout::broadcast:
-      return "broadcast along axis 1";
+    case input_layout::contiguous: return "contiguous";
+    case input_layout::transposed: return "transposed";
+    case input_layout::sliced: return "every other element, reversed";
+    case input_layout::broadcast: return "broadcast along axis 1";
   }
   return "?";
 }
@@ -539,10 +536,8 @@ template <class T>
 operand<T> reduction_input(std::mt19937& rng, const jet::shape& s, input_layout l,
                            const domain& d = {}) {
   switch (l) {
-    case input_layout::contiguous:
-      return random_operand<T>(rng, s, d);
-    case input_layout::sliced:
-      return make_operand<T>(rng, s, layout::every_other_reversed, d);
+    case input_layout::contiguous: return random_operand<T>(rng, s, d);
+    case input_layout::sliced: return make_operand<T>(rng, s, layout::every_other_reversed, d);
     case input_layout::transposed: {
       jet::shape base_shape, strides;
       for (int i = s.size() - 1; i >= 0; --i) base_shape.push_back(s[i]);
@@ -576,8 +571,8 @@ void check_case(const reduction<Y, Kinds, Ref>& op, const operand<T>& x, const a
   }
   const jet::expr e = op.apply(x.device, spec.to_jet(), spec.keepdims);
   CHECK(jet::to_string(e.shape()) == jet::to_string(spec.result_shape(s)));
-  check_reduced<R>(e, reduce_reference<R>(wide_values(x.values), s, spec, op.reference,
-                                          accumulation_eps<T>()));
+  check_reduced<R>(
+      e, reduce_reference<R>(wide_values(x.values), s, spec, op.reference, accumulation_eps<T>()));
 }
 
 }  // namespace jet_test

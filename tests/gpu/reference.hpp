@@ -40,51 +40,21 @@ struct type_tag {};
 template <class F>
 void visit_dtype(jet::dtype t, F&& f) {
   switch (t) {
-    case jet::dtype::bool_:
-      f(type_tag<bool>{});
-      return;
-    case jet::dtype::int8:
-      f(type_tag<std::int8_t>{});
-      return;
-    case jet::dtype::int16:
-      f(type_tag<std::int16_t>{});
-      return;
-    case jet::dtype::int32:
-      f(type_tag<std::int32_t>{});
-      return;
-    case jet::dtype::int64:
-      f(type_tag<std::int64_t>{});
-      return;
-    case jet::dtype::uint8:
-      f(type_tag<std::uint8_t>{});
-      return;
-    case jet::dtype::uint16:
-      f(type_tag<std::uint16_t>{});
-      return;
-    case jet::dtype::uint32:
-      f(type_tag<std::uint32_t>{});
-      return;
-    case jet::dtype::uint64:
-      f(type_tag<std::uint64_t>{});
-      return;
-    case jet::dtype::float16:
-      f(type_tag<jet::float16_t>{});
-      return;
-    case jet::dtype::bfloat16:
-      f(type_tag<jet::bfloat16_t>{});
-      return;
-    case jet::dtype::float32:
-      f(type_tag<float>{});
-      return;
-    case jet::dtype::float64:
-      f(type_tag<double>{});
-      return;
-    case jet::dtype::complex64:
-      f(type_tag<std::complex<float>>{});
-      return;
-    case jet::dtype::complex128:
-      f(type_tag<std::complex<double>>{});
-      return;
+    case jet::dtype::bool_: f(type_tag<bool>{}); return;
+    case jet::dtype::int8: f(type_tag<std::int8_t>{}); return;
+    case jet::dtype::int16: f(type_tag<std::int16_t>{}); return;
+    case jet::dtype::int32: f(type_tag<std::int32_t>{}); return;
+    case jet::dtype::int64: f(type_tag<std::int64_t>{}); return;
+    case jet::dtype::uint8: f(type_tag<std::uint8_t>{}); return;
+    case jet::dtype::uint16: f(type_tag<std::uint16_t>{}); return;
+    case jet::dtype::uint32: f(type_tag<std::uint32_t>{}); return;
+    case jet::dtype::uint64: f(type_tag<std::uint64_t>{}); return;
+    case jet::dtype::float16: f(type_tag<jet::float16_t>{}); return;
+    case jet::dtype::bfloat16: f(type_tag<jet::bfloat16_t>{}); return;
+    case jet::dtype::float32: f(type_tag<float>{}); return;
+    case jet::dtype::float64: f(type_tag<double>{}); return;
+    case jet::dtype::complex64: f(type_tag<std::complex<float>>{}); return;
+    case jet::dtype::complex128: f(type_tag<std::complex<double>>{}); return;
   }
 }
 
@@ -171,7 +141,8 @@ class host_values {
   // A negative count is a bug in the test; clamping it also keeps GCC from warning that the
   // size_t it becomes could exceed any object.
   explicit host_values(std::int64_t n)
-      : data_(std::make_unique<T[]>(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)))), size_(n) {
+      : data_(std::make_unique<T[]>(static_cast<std::size_t>(std::max<std::int64_t>(n, 0)))),
+        size_(n) {
     REQUIRE(n >= 0);
   }
   std::int64_t size() const { return size_; }
@@ -301,16 +272,11 @@ enum class layout {
 
 inline std::string_view name(layout l) {
   switch (l) {
-    case layout::contiguous:
-      return "contiguous";
-    case layout::reversed:
-      return "reversed";
-    case layout::every_other_reversed:
-      return "every other element, reversed";
-    case layout::transposed_reversed:
-      return "transposed, reversed and strided";
-    case layout::row_padded:
-      return "padded rows";
+    case layout::contiguous: return "contiguous";
+    case layout::reversed: return "reversed";
+    case layout::every_other_reversed: return "every other element, reversed";
+    case layout::transposed_reversed: return "transposed, reversed and strided";
+    case layout::row_padded: return "padded rows";
   }
   return "?";
 }
@@ -332,8 +298,7 @@ inline view_plan plan_view(const jet::shape& s, layout l) {
   view_plan p{s, c_strides(s), 0};
   const int last = s.size() - 1;
   switch (l) {
-    case layout::contiguous:
-      break;
+    case layout::contiguous: break;
     case layout::reversed:
       p.strides[last] = -1;
       p.offset = std::max<std::int64_t>(s[last] - 1, 0);
@@ -360,16 +325,13 @@ inline view_plan plan_view(const jet::shape& s, layout l) {
 inline jet::array apply_layout(const jet::array& base, const jet::shape& s, layout l) {
   const jet::slice all, backwards(jet::none, jet::none, -1);
   switch (l) {
-    case layout::contiguous:
-      return base;
-    case layout::reversed:
-      return base(jet::ellipsis, backwards);
+    case layout::contiguous: return base;
+    case layout::reversed: return base(jet::ellipsis, backwards);
     case layout::every_other_reversed:
       return base(jet::ellipsis, jet::slice(jet::none, jet::none, -2));
     case layout::transposed_reversed:
       return base(backwards, jet::slice(jet::none, jet::none, 2)).T();
-    case layout::row_padded:
-      return base(all, jet::slice(0, s[1]));
+    case layout::row_padded: return base(all, jet::slice(0, s[1]));
   }
   return base;
 }

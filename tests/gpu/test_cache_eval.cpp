@@ -74,7 +74,8 @@ TEST_CASE("evaluation compiles once, stores, then loads from disk and memory", "
   }
 }
 
-TEST_CASE("expressions that differ only in their scalars share one compiled kernel", "[gpu][cache]") {
+TEST_CASE("expressions that differ only in their scalars share one compiled kernel",
+          "[gpu][cache]") {
   jet_test::temp_dir dir;
   jet_test::scoped_env location("JET_CACHE_DIR", dir.path());
   const std::vector<double> host{0.5, -1.25, 3.0, 7.5, -0.125};
@@ -90,7 +91,8 @@ TEST_CASE("expressions that differ only in their scalars share one compiled kern
   CHECK(after.compiles == middle.compiles);
   CHECK(after.memory_hits == middle.memory_hits + 1);
   for (std::size_t i = 0; i < host.size(); ++i) {
-    const double want2 = std::cosh(host[i]) * 2.0 - host[i] * 0.75, want3 = std::cosh(host[i]) * 3.0 - host[i] * 0.75;
+    const double want2 = std::cosh(host[i]) * 2.0 - host[i] * 0.75,
+                 want3 = std::cosh(host[i]) * 3.0 - host[i] * 0.75;
     CHECK(std::abs(two[i] - want2) <= 1e-12 * std::abs(want2));
     CHECK(std::abs(three[i] - want3) <= 1e-12 * std::abs(want3));
   }

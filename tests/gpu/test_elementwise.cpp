@@ -11,8 +11,8 @@
 #include <tuple>
 #include <vector>
 
-#include "gpu/numpy_semantics.hpp"
 #include "gpu/comparison.hpp"
+#include "gpu/numpy_semantics.hpp"
 #include "gpu/samples.hpp"
 
 namespace {

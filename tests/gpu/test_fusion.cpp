@@ -13,8 +13,8 @@
 #include <tuple>
 #include <vector>
 
-#include "gpu/numpy_semantics.hpp"
 #include "gpu/comparison.hpp"
+#include "gpu/numpy_semantics.hpp"
 #include "gpu/samples.hpp"
 
 namespace {
@@ -309,7 +309,8 @@ TEST_CASE("in-place operators and overlapping assignments give NumPy's results",
     for (int i = 0; i < 40; ++i) e = e + e;
     x.device(jet::slice(1, jet::none)) = e;
     std::vector<wide_t<double>> want;
-    for (std::int64_t i = 0; i < x.values.size(); ++i) want.push_back(i == 0 ? x.values[0] : std::ldexp(x.values[i - 1], 40));
+    for (std::int64_t i = 0; i < x.values.size(); ++i)
+      want.push_back(i == 0 ? x.values[0] : std::ldexp(x.values[i - 1], 40));
     check_close<double>(x.device, want);
   }
   SECTION("a *= 2.5 on an int array raises jet::dtype_error and leaves the array alone") {

@@ -18,12 +18,15 @@ const jet::dtype function_dtypes[] = {jet::float32, jet::float64, jet::complex64
 // The sum over a's axes a_axes[i] against b's b_axes[i] (a conjugated if asked), in the order
 // numpy.tensordot gives: a's free axes, then b's.
 template <class R, class A, class B>
-product_reference<R> tensordot_reference(const jet::shape& as, const host_values<A>& a_values, const jet::shape& bs,
-                                         const host_values<B>& b_values, const std::vector<int>& a_axes,
+product_reference<R> tensordot_reference(const jet::shape& as, const host_values<A>& a_values,
+                                         const jet::shape& bs, const host_values<B>& b_values,
+                                         const std::vector<int>& a_axes,
                                          const std::vector<int>& b_axes, bool conj_a = false) {
   const jet::shape a_strides = c_strides(as), b_strides = c_strides(bs);
   std::vector<int> a_free, b_free;
-  auto summed = [](const std::vector<int>& axes, int d) { return std::find(axes.begin(), axes.end(), d) != axes.end(); };
+  auto summed = [](const std::vector<int>& axes, int d) {
+    return std::find(axes.begin(), axes.end(), d) != axes.end();
+  };
   for (int d = 0; d < as.size(); ++d)
     if (!summed(a_axes, d)) a_free.push_back(d);
   for (int d = 0; d < bs.size(); ++d)
@@ -60,9 +63,11 @@ product_reference<R> tensordot_reference(const jet::shape& as, const host_values
 }
 
 template <class R, class A, class B>
-product_reference<R> tensordot_reference(const operand<A>& a, const operand<B>& b, const std::vector<int>& a_axes,
+product_reference<R> tensordot_reference(const operand<A>& a, const operand<B>& b,
+                                         const std::vector<int>& a_axes,
                                          const std::vector<int>& b_axes) {
-  return tensordot_reference<R>(a.device.shape(), a.values, b.device.shape(), b.values, a_axes, b_axes);
+  return tensordot_reference<R>(a.device.shape(), a.values, b.device.shape(), b.values, a_axes,
+                                b_axes);
 }
 
 // Runs f(T, salt) for each dtype of function_dtypes, each case guarded.
@@ -94,18 +99,20 @@ TEST_CASE("dot and inner: 0-d, vectors, matrices and N-D operands over layouts",
   };
   over_dtypes("dot", [&]<class T>(type_tag<T>, std::mt19937 rng) {
     for (const dot_case& c : cases) {
-      INFO(jet::to_string(c.a) << " " << name(c.la) << " . " << jet::to_string(c.b) << " " << name(c.lb));
+      INFO(jet::to_string(c.a) << " " << name(c.la) << " . " << jet::to_string(c.b) << " "
+                               << name(c.lb));
       const operand<T> a = matrix_operand<T>(rng, c.a, c.la, small_integers);
       const operand<T> b = matrix_operand<T>(rng, c.b, c.lb, small_integers);
       const int b_axis = std::max(c.b.size() - 2, 0);
-      check_product<T>(jet::dot(a.device, b.device), tensordot_reference<T>(a, b, {c.a.size() - 1}, {b_axis}),
-                       c.a.back());
+      check_product<T>(jet::dot(a.device, b.device),
+                       tensordot_reference<T>(a, b, {c.a.size() - 1}, {b_axis}), c.a.back());
       // inner sums over both last axes: b with its last two axes the other way round.
       jet::shape inner_shape = c.b;
       if (c.b.size() >= 2) std::swap(inner_shape[c.b.size() - 1], inner_shape[c.b.size() - 2]);
       const operand<T> b2 = matrix_operand<T>(rng, inner_shape, c.lb, small_integers);
       check_product<T>(jet::inner(a.device, b2.device),
-                       tensordot_reference<T>(a, b2, {c.a.size() - 1}, {inner_shape.size() - 1}), c.a.back());
+                       tensordot_reference<T>(a, b2, {c.a.size() - 1}, {inner_shape.size() - 1}),
+                       c.a.back());
     }
     // A 0-d operand multiplies.
     const operand<T> s = matrix_operand<T>(rng, {}, matrix_layout::c, small_integers);
@@ -122,7 +129,8 @@ TEST_CASE("vdot conjugates its first operand and flattens both", "[gpu][linalg]"
     const jet::array got = jet::vdot(a.device, b.device);
     CHECK(got.ndim() == 0);
     // The reference over a's elements in C order, as ravel gives them.
-    check_product<T>(got, tensordot_reference<T>({12}, a.values, {12}, b.values, {0}, {0}, is_complex_v<T>), 12);
+    check_product<T>(
+        got, tensordot_reference<T>({12}, a.values, {12}, b.values, {0}, {0}, is_complex_v<T>), 12);
     CHECK_THROWS_AS(jet::vdot(a.device, jet::empty({5}, a.device.dtype())), jet::value_error);
   });
 }
@@ -139,14 +147,18 @@ TEST_CASE("outer multiplies the flattened operands lazily", "[gpu][linalg]") {
 
 TEST_CASE("tensordot over counts and axis lists", "[gpu][linalg]") {
   over_dtypes("tensordot", [&]<class T>(type_tag<T>, std::mt19937 rng) {
-    const operand<T> a = matrix_operand<T>(rng, {3, 4, 5}, matrix_layout::transposed, small_integers);
+    const operand<T> a =
+        matrix_operand<T>(rng, {3, 4, 5}, matrix_layout::transposed, small_integers);
     const operand<T> b = matrix_operand<T>(rng, {4, 5, 2}, matrix_layout::c, small_integers);
-    check_product<T>(jet::tensordot(a.device, b.device), tensordot_reference<T>(a, b, {1, 2}, {0, 1}), 20);
-    check_product<T>(jet::tensordot(a.device, b.device, 0), tensordot_reference<T>(a, b, {}, {}), 1);
+    check_product<T>(jet::tensordot(a.device, b.device),
+                     tensordot_reference<T>(a, b, {1, 2}, {0, 1}), 20);
+    check_product<T>(jet::tensordot(a.device, b.device, 0), tensordot_reference<T>(a, b, {}, {}),
+                     1);
     const operand<T> c = matrix_operand<T>(rng, {5, 2, 3}, matrix_layout::f, small_integers);
-    check_product<T>(jet::tensordot(a.device, c.device, {2, 0}, {0, 2}), tensordot_reference<T>(a, c, {2, 0}, {0, 2}),
-                     15);
-    check_product<T>(jet::tensordot(a.device, c.device, {-1}, {0}), tensordot_reference<T>(a, c, {2}, {0}), 5);
+    check_product<T>(jet::tensordot(a.device, c.device, {2, 0}, {0, 2}),
+                     tensordot_reference<T>(a, c, {2, 0}, {0, 2}), 15);
+    check_product<T>(jet::tensordot(a.device, c.device, {-1}, {0}),
+                     tensordot_reference<T>(a, c, {2}, {0}), 5);
   });
 }
 
@@ -194,8 +206,9 @@ TEST_CASE("diagonal is a view and trace sums it", "[gpu][linalg]") {
       INFO("offset " << offset);
       const jet::array d = jet::diagonal(a.device, offset, 2, 1);
       CHECK(d.shares_buffer_with(a.device));
-      const std::int64_t length = std::max<std::int64_t>(0, std::min<std::int64_t>(4 - std::max<std::int64_t>(-offset, 0),
-                                                                                    5 - std::max<std::int64_t>(offset, 0)));
+      const std::int64_t length =
+          std::max<std::int64_t>(0, std::min<std::int64_t>(4 - std::max<std::int64_t>(-offset, 0),
+                                                           5 - std::max<std::int64_t>(offset, 0)));
       CHECK(jet::to_string(d.shape()) == "(3," + std::to_string(length) + ")");
       std::vector<wide_t<T>> want;
       product_reference<T> sums;

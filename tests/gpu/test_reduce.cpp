@@ -24,8 +24,8 @@ const input_layout all_layouts[] = {input_layout::contiguous, input_layout::tran
 // Contiguous inputs take every axis spec; the other layouts a spread of them.
 std::vector<axis_spec> axis_specs(input_layout l) {
   if (l == input_layout::contiguous)
-    return {every_axis(),        along({0}),       along({1}),         along({-1}),
-            along({0, 2}),       along({1}, true), every_axis(true),   along({-1, 0}, true)};
+    return {every_axis(),  along({0}),       along({1}),       along({-1}),
+            along({0, 2}), along({1}, true), every_axis(true), along({-1, 0}, true)};
   return {every_axis(), along({1}), along({-1}, true), along({0, 2})};
 }
 
@@ -57,10 +57,8 @@ struct sized_case {
   axis_spec spec;
 };
 std::vector<sized_case> sized_cases(std::int64_t n) {
-  return {{{n}, every_axis()},
-          {{4, n}, along({1})},
-          {{n, 4}, along({0}, true)},
-          {{n, 3}, along({-1})}};
+  return {
+      {{n}, every_axis()}, {{4, n}, along({1})}, {{n, 4}, along({0}, true)}, {{n, 3}, along({-1})}};
 }
 
 const std::int64_t sizes[] = {0, 1, 31, 33, 1023, (std::int64_t{1} << 20) + 3};
@@ -74,7 +72,8 @@ void check_sizes(const reduction<Y, Kinds, Ref>& op) {
   for (std::int64_t n : sizes) {
     const bool largest = n == sizes[std::size(sizes) - 1];
     const std::span<const jet::dtype> dtypes =
-        largest ? std::span<const jet::dtype>(largest_size_dtypes) : std::span<const jet::dtype>(sized_dtypes);
+        largest ? std::span<const jet::dtype>(largest_size_dtypes)
+                : std::span<const jet::dtype>(sized_dtypes);
     for (jet::dtype t : dtypes) {
       visit_dtype(t, [&]<class T>(type_tag<T>) {
         if constexpr ((Kinds & kind_of<T>()) != 0) {
@@ -147,25 +146,37 @@ TEST_CASE("elementwise expressions fuse into reductions", "[gpu][reduce][fusion]
   const operand<float> b = reduction_input<float>(rng, {6, 5}, input_layout::transposed);
   // The host rounds each elementwise result to float32, as the device does.
   auto fused = [&](auto f) {
-    return reference<float>(s, [&](double x, double y) { return static_cast<double>(f(static_cast<float>(x), static_cast<float>(y))); }, a, b);
+    return reference<float>(
+        s,
+        [&](double x, double y) {
+          return static_cast<double>(f(static_cast<float>(x), static_cast<float>(y)));
+        },
+        a, b);
   };
   const std::vector<double> product = fused([](float x, float y) { return x * y; });
   const std::vector<double> sine_sum = fused([](float x, float y) { return std::sin(x) + y; });
   const std::vector<double> distance = fused([](float x, float y) { return std::abs(x - y); });
   const std::vector<double> total = fused([](float x, float y) { return x + y; });
 
-  check_reduced<float>(jet::sum(a.device * b.device, 1), want<float>(product, s, along({1}), reduce_ref::sum));
-  check_reduced<float>(jet::mean(jet::sin(a.device) + b.device), want<float>(sine_sum, s, every_axis(), reduce_ref::mean));
-  check_reduced<float>(jet::max(jet::abs(a.device - b.device), {0, 2}), want<float>(distance, s, along({0, 2}), reduce_ref::max));
-  check_reduced<std::int64_t>(jet::argmax(a.device + b.device, -1, true), want<std::int64_t>(total, s, along({-1}, true), reduce_ref::argmax));
-  check_reduced<float>(jet::var(a.device * b.device, 2, 1), want<float>(product, s, along({2}), reduce_ref::var_ddof(1)));
+  check_reduced<float>(jet::sum(a.device * b.device, 1),
+                       want<float>(product, s, along({1}), reduce_ref::sum));
+  check_reduced<float>(jet::mean(jet::sin(a.device) + b.device),
+                       want<float>(sine_sum, s, every_axis(), reduce_ref::mean));
+  check_reduced<float>(jet::max(jet::abs(a.device - b.device), {0, 2}),
+                       want<float>(distance, s, along({0, 2}), reduce_ref::max));
+  check_reduced<std::int64_t>(jet::argmax(a.device + b.device, -1, true),
+                              want<std::int64_t>(total, s, along({-1}, true), reduce_ref::argmax));
+  check_reduced<float>(jet::var(a.device * b.device, 2, 1),
+                       want<float>(product, s, along({2}), reduce_ref::var_ddof(1)));
   std::vector<double> greater;
   for (double v : distance) greater.push_back(v > 1.0 ? 1.0 : 0.0);
-  check_reduced<std::int64_t>(jet::count_nonzero(jet::abs(a.device - b.device) > 1.0f, 0),
-                              want<std::int64_t>(greater, s, along({0}), reduce_ref::count_nonzero));
+  check_reduced<std::int64_t>(
+      jet::count_nonzero(jet::abs(a.device - b.device) > 1.0f, 0),
+      want<std::int64_t>(greater, s, along({0}), reduce_ref::count_nonzero));
 }
 
-TEST_CASE("a reduction assigned into a view leaves the other elements alone", "[gpu][reduce][views]") {
+TEST_CASE("a reduction assigned into a view leaves the other elements alone",
+          "[gpu][reduce][views]") {
   std::mt19937 rng = seeded("reduce into views", jet::float32);
   const operand<float> x = random_operand<float>(rng, {4, 4, 6});
   const std::vector<expected<double>> sums = want<float>(x, along({2}), reduce_ref::sum);
@@ -200,21 +211,27 @@ TEST_CASE("member forms reduce as the free functions do", "[gpu][reduce][members
   const jet::expr e = a + std::int16_t{0};
   for (const jet::expr& source : {jet::expr(a), e}) {
     check_reduced<std::int64_t>(source.sum(1), want<std::int64_t>(x, along({1}), reduce_ref::sum));
-    check_reduced<std::int64_t>(source.prod({0, 2}, true), want<std::int64_t>(x, along({0, 2}, true), reduce_ref::prod));
+    check_reduced<std::int64_t>(source.prod({0, 2}, true),
+                                want<std::int64_t>(x, along({0, 2}, true), reduce_ref::prod));
     check_reduced<double>(source.mean(), want<double>(x, every_axis(), reduce_ref::mean));
     check_reduced<double>(source.var(-1, 1), want<double>(x, along({-1}), reduce_ref::var_ddof(1)));
-    check_reduced<double>(source.std(0, 0, true), want<double>(x, along({0}, true), reduce_ref::std_dev));
+    check_reduced<double>(source.std(0, 0, true),
+                          want<double>(x, along({0}, true), reduce_ref::std_dev));
     check_reduced<std::int16_t>(source.min(2), want<std::int16_t>(x, along({2}), reduce_ref::min));
     check_reduced<std::int16_t>(source.max(), want<std::int16_t>(x, every_axis(), reduce_ref::max));
-    check_reduced<std::int16_t>(source.ptp(1, true), want<std::int16_t>(x, along({1}, true), reduce_ref::ptp));
-    check_reduced<std::int64_t>(source.argmin(), want<std::int64_t>(x, every_axis(), reduce_ref::argmin));
-    check_reduced<std::int64_t>(source.argmax(-2), want<std::int64_t>(x, along({-2}), reduce_ref::argmax));
+    check_reduced<std::int16_t>(source.ptp(1, true),
+                                want<std::int16_t>(x, along({1}, true), reduce_ref::ptp));
+    check_reduced<std::int64_t>(source.argmin(),
+                                want<std::int64_t>(x, every_axis(), reduce_ref::argmin));
+    check_reduced<std::int64_t>(source.argmax(-2),
+                                want<std::int64_t>(x, along({-2}), reduce_ref::argmax));
     check_reduced<bool>(source.all(0), want<bool>(x, along({0}), reduce_ref::all));
     check_reduced<bool>(source.any({1, 2}), want<bool>(x, along({1, 2}), reduce_ref::any));
   }
   check_reduced<std::int64_t>(a.sum(1), want<std::int64_t>(x, along({1}), reduce_ref::sum));
   check_reduced<std::int16_t>(a.max(), want<std::int16_t>(x, every_axis(), reduce_ref::max));
-  check_reduced<std::int64_t>(a.argmax(-1, true), want<std::int64_t>(x, along({-1}, true), reduce_ref::argmax));
+  check_reduced<std::int64_t>(a.argmax(-1, true),
+                              want<std::int64_t>(x, along({-1}, true), reduce_ref::argmax));
   check_reduced<double>(a.std(), want<double>(x, every_axis(), reduce_ref::std_dev));
 
   const jet::array full = jet::sum(a);  // a 0-d array
@@ -234,23 +251,32 @@ TEST_CASE("a dtype argument sets the accumulator and result dtype", "[gpu][reduc
   const operand<jet::float16_t> half = random_operand<jet::float16_t>(rng, {6, 37});
   constexpr double f32 = FLT_EPSILON / 2;
 
-  check_reduced<std::int8_t>(jet::sum(small.device, 1, jet::int8), want<std::int8_t>(small, along({1}), reduce_ref::sum));
-  check_reduced<float>(jet::sum(small.device, {}, jet::float32), want<float>(small, every_axis(), reduce_ref::sum, f32));
-  check_reduced<std::int32_t>(jet::sum(flags.device, 0, jet::int32, true), want<std::int32_t>(flags, along({0}, true), reduce_ref::sum));
-  check_reduced<std::int16_t>(jet::prod(factors.device, 1, jet::int16), want<std::int16_t>(factors, along({1}), reduce_ref::prod));
-  check_reduced<float>(jet::mean(ints.device, 1, jet::float32), want<float>(ints, along({1}), reduce_ref::mean, f32));
-  check_reduced<float>(jet::nansum(half.device, {}, jet::float32), want<float>(half, every_axis(), reduce_ref::nansum, f32));
-  check_reduced<double>(jet::nanmean(half.device, 0, jet::float64), want<double>(half, along({0}), reduce_ref::nanmean, f32));
+  check_reduced<std::int8_t>(jet::sum(small.device, 1, jet::int8),
+                             want<std::int8_t>(small, along({1}), reduce_ref::sum));
+  check_reduced<float>(jet::sum(small.device, {}, jet::float32),
+                       want<float>(small, every_axis(), reduce_ref::sum, f32));
+  check_reduced<std::int32_t>(jet::sum(flags.device, 0, jet::int32, true),
+                              want<std::int32_t>(flags, along({0}, true), reduce_ref::sum));
+  check_reduced<std::int16_t>(jet::prod(factors.device, 1, jet::int16),
+                              want<std::int16_t>(factors, along({1}), reduce_ref::prod));
+  check_reduced<float>(jet::mean(ints.device, 1, jet::float32),
+                       want<float>(ints, along({1}), reduce_ref::mean, f32));
+  check_reduced<float>(jet::nansum(half.device, {}, jet::float32),
+                       want<float>(half, every_axis(), reduce_ref::nansum, f32));
+  check_reduced<double>(jet::nanmean(half.device, 0, jet::float64),
+                        want<double>(half, along({0}), reduce_ref::nanmean, f32));
 
   // float32 data summed in float64 keeps float64's precision.
   const std::int64_t n = (std::int64_t{1} << 20) + 3;
   const host_values<float> offset = offset_normal(rng, n);
   const std::vector<double> values(offset.data(), offset.data() + n);
-  check_reduced<double>(jet::sum(upload(offset, {n}), {}, jet::float64), want<double>(values, {n}, every_axis(), reduce_ref::sum, DBL_EPSILON / 2));
+  check_reduced<double>(jet::sum(upload(offset, {n}), {}, jet::float64),
+                        want<double>(values, {n}, every_axis(), reduce_ref::sum, DBL_EPSILON / 2));
 }
 
 TEST_CASE("var and std take ddof 0 and 1 and match a float64 reference", "[gpu][reduce][var]") {
-  const jet::dtype dtypes[] = {jet::int16, jet::float16, jet::float32, jet::float64, jet::complex64};
+  const jet::dtype dtypes[] = {jet::int16, jet::float16, jet::float32, jet::float64,
+                               jet::complex64};
   const axis_spec specs[] = {every_axis(), along({1}), along({0, 2}, true), along({-1})};
   for (jet::dtype t : dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
@@ -260,10 +286,13 @@ TEST_CASE("var and std take ddof 0 and 1 and match a float64 reference", "[gpu][
         const operand<T> x = reduction_input<T>(rng, s, input_layout::sliced);
         for (const axis_spec& spec : specs) {
           for (int ddof : {0, 1}) {
-            INFO("var/std(" << jet::name(t) << " " << jet::to_string(s) << ", " << spec.text() << ", ddof " << ddof << ")");
+            INFO("var/std(" << jet::name(t) << " " << jet::to_string(s) << ", " << spec.text()
+                            << ", ddof " << ddof << ")");
             guarded([&] {
-              check_reduced<R>(jet::var(x.device, spec.to_jet(), ddof, spec.keepdims), want<R>(x, spec, reduce_ref::var_ddof(ddof)));
-              check_reduced<R>(jet::std(x.device, spec.to_jet(), ddof, spec.keepdims), want<R>(x, spec, reduce_ref::std_ddof(ddof)));
+              check_reduced<R>(jet::var(x.device, spec.to_jet(), ddof, spec.keepdims),
+                               want<R>(x, spec, reduce_ref::var_ddof(ddof)));
+              check_reduced<R>(jet::std(x.device, spec.to_jet(), ddof, spec.keepdims),
+                               want<R>(x, spec, reduce_ref::std_ddof(ddof)));
             });
           }
         }
@@ -279,8 +308,9 @@ TEST_CASE("float32 var and std of 1e4 + randn are within 1e-5 of float64", "[gpu
     axis_spec spec;
   };
   const std::int64_t n = (std::int64_t{1} << 20) + 3;
-  for (const precision_case& c : {precision_case{{n}, every_axis()}, precision_case{{64, 4099}, along({1})},
-                                  precision_case{{4099, 64}, along({0})}}) {
+  for (const precision_case& c :
+       {precision_case{{n}, every_axis()}, precision_case{{64, 4099}, along({1})},
+        precision_case{{4099, 64}, along({0})}}) {
     INFO(jet::to_string(c.shape) << ", " << c.spec.text());
     const host_values<float> h = offset_normal(rng, c.shape.product());
     const jet::array x = upload(h, c.shape);
@@ -340,7 +370,8 @@ TEST_CASE("reductions over more than 2^31 elements are exact", "[gpu][reduce][la
     CHECK(jet::argmin(a(jet::slice(8, jet::none))).eval().item<std::int64_t>() == n - 2 - 8);
     CHECK(jet::count_nonzero(a).eval().item<std::int64_t>() == 4);
     CHECK(jet::max(a * std::int8_t{2}).eval().item<std::int8_t>() == 18);
-    const std::vector<std::int64_t> halves = jet::sum(a.reshape({2, n / 2}), 1).eval().to_vector<std::int64_t>();
+    const std::vector<std::int64_t> halves =
+        jet::sum(a.reshape({2, n / 2}), 1).eval().to_vector<std::int64_t>();
     CHECK(halves == std::vector<std::int64_t>{-3, 15});
   }
 }

@@ -7,8 +7,8 @@
 #include <limits>
 #include <optional>
 #include <string>
-#include <utility>
 #include <string_view>
+#include <utility>
 #include <vector>
 
 #include "gpu/reduce_reference.hpp"
@@ -20,29 +20,24 @@ using namespace jet_test;
 constexpr double not_a_number = std::numeric_limits<double>::quiet_NaN();
 constexpr double inf = std::numeric_limits<double>::infinity();
 
-const jet::dtype inexact_dtypes[] = {jet::float16,  jet::bfloat16,  jet::float32,
-                                     jet::float64,  jet::complex64, jet::complex128};
+const jet::dtype inexact_dtypes[] = {jet::float16, jet::bfloat16,  jet::float32,
+                                     jet::float64, jet::complex64, jet::complex128};
 
 // Rows of n small integers (exact sums, and ties) with NaN placed as each row says: none,
 // first, middle, last, two (the first wins), every element. Complex rows put NaN in the real
 // part, the imaginary part or both.
 enum class nan_at { none, first, middle, last, two, every };
-const nan_at nan_rows[] = {nan_at::none, nan_at::first, nan_at::middle, nan_at::last, nan_at::two, nan_at::every};
+const nan_at nan_rows[] = {nan_at::none, nan_at::first, nan_at::middle,
+                           nan_at::last, nan_at::two,   nan_at::every};
 
 bool is_nan_slot(nan_at where, std::int64_t i, std::int64_t n) {
   switch (where) {
-    case nan_at::none:
-      return false;
-    case nan_at::first:
-      return i == 0;
-    case nan_at::middle:
-      return i == n / 2;
-    case nan_at::last:
-      return i == n - 1;
-    case nan_at::two:
-      return i == n / 3 || i == n - 1;
-    case nan_at::every:
-      return true;
+    case nan_at::none: return false;
+    case nan_at::first: return i == 0;
+    case nan_at::middle: return i == n / 2;
+    case nan_at::last: return i == n - 1;
+    case nan_at::two: return i == n / 3 || i == n - 1;
+    case nan_at::every: return true;
   }
   return false;
 }
@@ -85,17 +80,19 @@ template <class T>
 void check_nan_rows(std::int64_t n, bool extremes_only) {
   std::mt19937 rng = seeded("NaN rows", jet::dtype_of<T>(), static_cast<std::uint32_t>(n));
   const auto [rows, columns] = nan_operands<T>(rng, n);
-  for_each_nan_reduction<T>([&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
-    if constexpr ((Kinds & kind_of<T>()) != 0) {
-      if (extremes_only && Y != yields::same && Y != yields::index) return;
-      INFO(op.name << " of " << jet::name(jet::dtype_of<T>()) << " rows of " << n << " with NaN placed");
-      guarded([&] {
-        check_case(op, rows, along({1}));
-        check_case(op, rows, every_axis());
-        check_case(op, columns, along({0}, true));
+  for_each_nan_reduction<T>(
+      [&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
+        if constexpr ((Kinds & kind_of<T>()) != 0) {
+          if (extremes_only && Y != yields::same && Y != yields::index) return;
+          INFO(op.name << " of " << jet::name(jet::dtype_of<T>()) << " rows of " << n
+                       << " with NaN placed");
+          guarded([&] {
+            check_case(op, rows, along({1}));
+            check_case(op, rows, every_axis());
+            check_case(op, columns, along({0}, true));
+          });
+        }
       });
-    }
-  });
 }
 
 // A reduction's result as host values of type R, for the hand-written cases.
@@ -119,14 +116,19 @@ auto vector_norm(std::string_view ord) {
     ldouble out = p == -inf ? inf : 0;
     for (W v : x) {
       const ldouble m = std::sqrt(square_magnitude(v));
-      if (p == inf) out = std::max(out, m);
-      else if (p == -inf) out = std::min(out, m);
-      else if (p == 0) out += m != 0 ? 1 : 0;
-      else out += std::pow(m, static_cast<ldouble>(p));
+      if (p == inf)
+        out = std::max(out, m);
+      else if (p == -inf)
+        out = std::min(out, m);
+      else if (p == 0)
+        out += m != 0 ? 1 : 0;
+      else
+        out += std::pow(m, static_cast<ldouble>(p));
     }
     if (p != inf && p != -inf && p != 0) out = std::pow(out, 1 / static_cast<ldouble>(p));
     const double value = static_cast<double>(out);
-    return expected<wide_t<R>>{value, 16 * eps * std::sqrt(static_cast<double>(x.size())) * std::abs(value)};
+    return expected<wide_t<R>>{
+        value, 16 * eps * std::sqrt(static_cast<double>(x.size())) * std::abs(value)};
   };
 }
 
@@ -136,7 +138,8 @@ auto matrix_norm(std::string_view ord, std::int64_t e0, std::int64_t e1, bool sw
   return [=]<class R, class W>(type_tag<R>, const std::vector<W>& x, double eps) {
     const std::int64_t rows = swapped ? e1 : e0, columns = swapped ? e0 : e1;
     auto magnitude = [&](std::int64_t i, std::int64_t j) {
-      return std::sqrt(square_magnitude(x[static_cast<std::size_t>(swapped ? j * e1 + i : i * e1 + j)]));
+      return std::sqrt(
+          square_magnitude(x[static_cast<std::size_t>(swapped ? j * e1 + i : i * e1 + j)]));
     };
     ldouble out = 0;
     if (ord == "none" || ord == "fro") {
@@ -149,7 +152,8 @@ auto matrix_norm(std::string_view ord, std::int64_t e0, std::int64_t e1, bool sw
       out = largest ? 0 : inf;
       for (std::int64_t l = 0; l < lines; ++l) {
         ldouble line = 0;
-        for (std::int64_t k = 0; k < length; ++k) line += by_column ? magnitude(k, l) : magnitude(l, k);
+        for (std::int64_t k = 0; k < length; ++k)
+          line += by_column ? magnitude(k, l) : magnitude(l, k);
         out = largest ? std::max(out, line) : std::min(out, line);
       }
     }
@@ -177,12 +181,13 @@ TEST_CASE("NaN wins for min, max, argmin and argmax, and the nan reductions skip
 }
 
 TEST_CASE("argmin and argmax return the first of tied extremes", "[gpu][reduce][nan]") {
-  const jet::dtype dtypes[] = {jet::bool_,   jet::int8,     jet::uint16, jet::float16,
+  const jet::dtype dtypes[] = {jet::bool_,   jet::int8,    jet::uint16,   jet::float16,
                                jet::float32, jet::float64, jet::complex64};
   for (jet::dtype t : dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
       // 4112 elements: aligned rows, loaded as vectors (see above).
-      for (std::int64_t n : {std::int64_t{7}, std::int64_t{1029}, std::int64_t{4112}, (std::int64_t{1} << 20) + 3}) {
+      for (std::int64_t n :
+           {std::int64_t{7}, std::int64_t{1029}, std::int64_t{4112}, (std::int64_t{1} << 20) + 3}) {
         // Three rows of ones with lows and highs at spread positions, different in each row.
         host_values<T> h(3 * n);
         for (std::int64_t r = 0; r < 3; ++r)
@@ -192,16 +197,17 @@ TEST_CASE("argmin and argmax return the first of tied extremes", "[gpu][reduce][
             h[r * n + i] = narrow<T>(low ? 0.0 : high && !std::is_same_v<T, bool> ? 2.0 : 1.0);
           }
         const operand<T> x{upload(h, {3, n}), std::move(h)};
-        for_each_reduction([&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
-          if constexpr ((Kinds & kind_of<T>()) != 0) {
-            if (op.name != "argmin" && op.name != "argmax") return;
-            INFO(op.name << " of " << jet::name(t) << " rows of " << n << " with ties");
-            guarded([&] {
-              check_case(op, x, along({1}));
-              check_case(op, x, every_axis());
+        for_each_reduction(
+            [&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
+              if constexpr ((Kinds & kind_of<T>()) != 0) {
+                if (op.name != "argmin" && op.name != "argmax") return;
+                INFO(op.name << " of " << jet::name(t) << " rows of " << n << " with ties");
+                guarded([&] {
+                  check_case(op, x, along({1}));
+                  check_case(op, x, every_axis());
+                });
+              }
             });
-          }
-        });
       }
     });
   }
@@ -212,8 +218,8 @@ TEST_CASE("min, max, argmin and argmax of a dtype's own extremes, tied across la
   // A warp combines extremes of 32-bit values by keys in their order, where a lane with no
   // elements ranks lowest: the lowest value of a dtype (the highest, for min) must still beat
   // such lanes, and the first of tied extremes must win across lanes and blocks.
-  const jet::dtype dtypes[] = {jet::bool_,  jet::int8,    jet::uint8,     jet::int16,   jet::uint16,
-                               jet::int32,  jet::uint32,  jet::float16,   jet::bfloat16, jet::float32};
+  const jet::dtype dtypes[] = {jet::bool_, jet::int8,   jet::uint8,   jet::int16,    jet::uint16,
+                               jet::int32, jet::uint32, jet::float16, jet::bfloat16, jet::float32};
   for (jet::dtype t : dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
       T low, high;
@@ -225,10 +231,11 @@ TEST_CASE("min, max, argmin and argmax of a dtype's own extremes, tied across la
         high = narrow<T>(inf);
       }
       // Warp per row up to 2048 elements, a block per row above.
-      for (std::int64_t n : {std::int64_t{5}, std::int64_t{33}, std::int64_t{1023}, std::int64_t{4112},
-                             (std::int64_t{1} << 20) + 3}) {
+      for (std::int64_t n : {std::int64_t{5}, std::int64_t{33}, std::int64_t{1023},
+                             std::int64_t{4112}, (std::int64_t{1} << 20) + 3}) {
         for (const bool max : {true, false}) {
-          INFO((max ? "max and argmax" : "min and argmin") << " of " << jet::name(t) << ", " << n << " elements");
+          INFO((max ? "max and argmax" : "min and argmin")
+               << " of " << jet::name(t) << ", " << n << " elements");
           host_values<T> h(n);
           for (std::int64_t i = 0; i < n; ++i) h[i] = max ? low : high;
           const auto index = [&] {
@@ -310,28 +317,32 @@ TEST_CASE("infinities, signed zeros and complex NaN follow NumPy", "[gpu][reduce
   CHECK(values_of<std::int8_t>(jet::ptp(edges))[0] == -1);  // wraps, as in NumPy
 }
 
-TEST_CASE("empty reductions give NumPy's identities, NaN or jet::value_error", "[gpu][reduce][empty]") {
+TEST_CASE("empty reductions give NumPy's identities, NaN or jet::value_error",
+          "[gpu][reduce][empty]") {
   struct empty_case {
     jet::shape shape;
     axis_spec spec;
   };
   const empty_case cases[] = {
-      {{0}, every_axis()},           {{4, 0}, along({1})},   {{4, 0}, along({-1}, true)},
-      {{0, 4}, along({0})},          {{0, 4}, along({1})},   {{4, 0}, along({0})},
-      {{2, 0, 3}, along({0, 1})},    {{2, 0, 3}, every_axis(true)},
+      {{0}, every_axis()},        {{4, 0}, along({1})},          {{4, 0}, along({-1}, true)},
+      {{0, 4}, along({0})},       {{0, 4}, along({1})},          {{4, 0}, along({0})},
+      {{2, 0, 3}, along({0, 1})}, {{2, 0, 3}, every_axis(true)},
   };
-  const jet::dtype dtypes[] = {jet::bool_, jet::int32, jet::uint8, jet::float16, jet::float32, jet::complex64};
+  const jet::dtype dtypes[] = {jet::bool_,   jet::int32,   jet::uint8,
+                               jet::float16, jet::float32, jet::complex64};
   for (jet::dtype t : dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
       for (const empty_case& c : cases) {
         const operand<T> x{jet::zeros(c.shape, t), host_values<T>(0)};
-        for_each_reduction([&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
-          if constexpr ((Kinds & kind_of<T>()) != 0) {
-            if (!takes(op, c.spec)) return;
-            INFO(op.name << "(" << jet::name(t) << " " << jet::to_string(c.shape) << ", " << c.spec.text() << ")");
-            guarded([&] { check_case(op, x, c.spec); });
-          }
-        });
+        for_each_reduction(
+            [&]<yields Y, unsigned Kinds, class Ref>(const reduction<Y, Kinds, Ref>& op) {
+              if constexpr ((Kinds & kind_of<T>()) != 0) {
+                if (!takes(op, c.spec)) return;
+                INFO(op.name << "(" << jet::name(t) << " " << jet::to_string(c.shape) << ", "
+                             << c.spec.text() << ")");
+                guarded([&] { check_case(op, x, c.spec); });
+              }
+            });
       }
     });
   }
@@ -352,7 +363,8 @@ TEST_CASE("empty reductions give NumPy's identities, NaN or jet::value_error", "
   CHECK(jet::max(jet::zeros({0, 3}), 1).eval().size() == 0);  // no outputs: nothing to refuse
 }
 
-TEST_CASE("vector norms of each ord match the host over dtypes and layouts", "[gpu][reduce][norm]") {
+TEST_CASE("vector norms of each ord match the host over dtypes and layouts",
+          "[gpu][reduce][norm]") {
   const jet::shape s{5, 33};
   for (jet::dtype t : norm_dtypes) {
     visit_dtype(t, [&]<class T>(type_tag<T>) {
@@ -360,18 +372,22 @@ TEST_CASE("vector norms of each ord match the host over dtypes and layouts", "[g
       std::uint32_t salt = 0;
       for (std::string_view ord : {"none", "1", "-1", "2", "0", "3", "inf", "-inf"}) {
         const bool every_layout = ord == "none" || ord == "1";
-        for (input_layout l : {input_layout::contiguous, input_layout::transposed, input_layout::sliced, input_layout::broadcast}) {
-          if (!every_layout && (l == input_layout::sliced || l == input_layout::broadcast)) continue;
+        for (input_layout l : {input_layout::contiguous, input_layout::transposed,
+                               input_layout::sliced, input_layout::broadcast}) {
+          if (!every_layout && (l == input_layout::sliced || l == input_layout::broadcast))
+            continue;
           std::vector<axis_spec> specs{along({-1}), along({0}, true)};
           if (ord == "none") specs.insert(specs.end(), {every_axis(), every_axis(true)});
           for (const axis_spec& spec : specs) {
-            INFO("norm(" << jet::name(t) << " " << jet::to_string(s) << ", ord " << ord << ", " << spec.text() << "), " << name(l));
+            INFO("norm(" << jet::name(t) << " " << jet::to_string(s) << ", ord " << ord << ", "
+                         << spec.text() << "), " << name(l));
             guarded([&] {
               std::mt19937 rng = seeded("vector norm", t, ++salt);
               const operand<T> x = reduction_input<T>(rng, s, l);
               const jet::expr e = norm_of(x.device, ord, spec);
               CHECK(jet::to_string(e.shape()) == jet::to_string(spec.result_shape(s)));
-              check_reduced<R>(e, reduce_reference<R>(wide_values(x.values), s, spec, vector_norm(ord), accumulation_eps<T>()));
+              check_reduced<R>(e, reduce_reference<R>(wide_values(x.values), s, spec,
+                                                      vector_norm(ord), accumulation_eps<T>()));
             });
           }
         }
@@ -380,7 +396,8 @@ TEST_CASE("vector norms of each ord match the host over dtypes and layouts", "[g
   }
 }
 
-TEST_CASE("matrix norms of each ord match the host over dtypes and axis orders", "[gpu][reduce][norm]") {
+TEST_CASE("matrix norms of each ord match the host over dtypes and axis orders",
+          "[gpu][reduce][norm]") {
   struct matrix_case {
     jet::shape shape;
     axis_spec spec;
@@ -399,7 +416,8 @@ TEST_CASE("matrix norms of each ord match the host over dtypes and axis orders",
       std::uint32_t salt = 0;
       for (std::string_view ord : {"none", "fro", "1", "-1", "inf", "-inf"}) {
         for (const matrix_case& c : cases) {
-          INFO("norm(" << jet::name(t) << " " << jet::to_string(c.shape) << ", ord " << ord << ", " << c.spec.text() << "), " << name(c.layout));
+          INFO("norm(" << jet::name(t) << " " << jet::to_string(c.shape) << ", ord " << ord << ", "
+                       << c.spec.text() << "), " << name(c.layout));
           guarded([&] {
             std::mt19937 rng = seeded("matrix norm", t, ++salt);
             const operand<T> x = reduction_input<T>(rng, c.shape, c.layout);
@@ -407,8 +425,11 @@ TEST_CASE("matrix norms of each ord match the host over dtypes and axis orders",
             const int n = c.shape.size();
             const int first = c.spec.every ? 0 : (c.spec.list[0] + n) % n;
             const int second = c.spec.every ? 1 : (c.spec.list[1] + n) % n;
-            const auto reference = matrix_norm(ord, c.shape[std::min(first, second)], c.shape[std::max(first, second)], first > second);
-            check_reduced<R>(norm_of(x.device, ord, c.spec), reduce_reference<R>(wide_values(x.values), c.shape, c.spec, reference, accumulation_eps<T>()));
+            const auto reference = matrix_norm(ord, c.shape[std::min(first, second)],
+                                               c.shape[std::max(first, second)], first > second);
+            check_reduced<R>(norm_of(x.device, ord, c.spec),
+                             reduce_reference<R>(wide_values(x.values), c.shape, c.spec, reference,
+                                                 accumulation_eps<T>()));
           });
         }
       }

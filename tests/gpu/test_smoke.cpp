@@ -20,8 +20,8 @@ TEST_CASE("a fused expression matches the host", "[gpu][smoke]") {
   REQUIRE(z.dtype() == jet::float32);
   const std::vector<float> got = z.to_vector<float>();
   for (int i = 0; i < n; ++i) {
-    const double want = std::sin(double(ha[i])) * std::cos(double(hb[i])) +
-                        std::exp(-double(hb[i]) * hb[i]) * 0.5;
+    const double want =
+        std::sin(double(ha[i])) * std::cos(double(hb[i])) + std::exp(-double(hb[i]) * hb[i]) * 0.5;
     REQUIRE(std::abs(got[i] - want) <= 1e-5 * (1 + std::abs(want)));
   }
 }

@@ -11,8 +11,8 @@
 #include <tuple>
 #include <vector>
 
-#include "gpu/numpy_semantics.hpp"
 #include "gpu/comparison.hpp"
+#include "gpu/numpy_semantics.hpp"
 #include "gpu/samples.hpp"
 
 namespace {
@@ -28,15 +28,11 @@ using result_t = std::conditional_t<
 
 unsigned kind_bit(jet::dtype t) {
   switch (jet::kind(t)) {
-    case jet::dtype_kind::boolean:
-      return B;
+    case jet::dtype_kind::boolean: return B;
     case jet::dtype_kind::signed_int:
-    case jet::dtype_kind::unsigned_int:
-      return I;
-    case jet::dtype_kind::floating:
-      return F;
-    case jet::dtype_kind::complex:
-      return C;
+    case jet::dtype_kind::unsigned_int: return I;
+    case jet::dtype_kind::floating: return F;
+    case jet::dtype_kind::complex: return C;
   }
   return 0;
 }

@@ -3,8 +3,8 @@
 // and placeholder parameters, allocated outputs), reductions over axes, cuRAND's device API.
 #include <algorithm>
 #include <cmath>
-#include <cstdlib>
 #include <cstdio>
+#include <cstdlib>
 #include <fstream>
 #include <limits>
 #include <random>
@@ -62,11 +62,14 @@ TEST_CASE("raw_kernel launches with arrays and exact scalars", "[gpu][user_kerne
   saxpy.launch({static_cast<unsigned>((n + 255) / 256), 256, 0, s.handle()}, -2.5f, x, y, n);
   s.synchronize();
   const std::vector<float> back = y.to_vector<float>();
-  for (std::int64_t i = 0; i < n; ++i) REQUIRE(near(back[i], hy[i], 5 * std::abs(hx[i]) + std::abs(hy[i])));
+  for (std::int64_t i = 0; i < n; ++i)
+    REQUIRE(near(back[i], hy[i], 5 * std::abs(hx[i]) + std::abs(hy[i])));
 
   // A double where the kernel takes a float, and a missing argument, are refused by name.
-  CHECK_THROWS_WITH(saxpy(1, 1, 2.5, x, y, n), jet_test::contains("argument 0 of kernel saxpy is 8 bytes"));
-  CHECK_THROWS_WITH(saxpy(1, 1, 2.5f, x, y), jet_test::contains("kernel saxpy takes 4 arguments; 3 were given"));
+  CHECK_THROWS_WITH(saxpy(1, 1, 2.5, x, y, n),
+                    jet_test::contains("argument 0 of kernel saxpy is 8 bytes"));
+  CHECK_THROWS_WITH(saxpy(1, 1, 2.5f, x, y),
+                    jet_test::contains("kernel saxpy takes 4 arguments; 3 were given"));
 }
 
 TEST_CASE("raw_kernel attributes are readable and settable", "[gpu][user_kernels]") {
@@ -80,7 +83,8 @@ extern "C" __global__ void tile(float* out) {
   __syncthreads();
   out[threadIdx.x] = dynamic[blockDim.x - 1 - threadIdx.x];
 }
-)", "tile");
+)",
+                          "tile");
   const jet::kernel_attributes a = k.attributes();
   CHECK(a.max_threads_per_block >= 256);
   CHECK(a.num_regs > 0);
@@ -109,8 +113,10 @@ extern "C" __global__ void count(int n) { atomicAdd(&hits[threadIdx.x % 4], n + 
 
 }  // namespace
 
-TEST_CASE("raw_module finds template instantiations by name and reads globals", "[gpu][user_kernels]") {
-  const jet::raw_module m(module_source, {"-DOFFSET=2"}, {"scale<float>", "scale<double>", "&ns::table", "hits"});
+TEST_CASE("raw_module finds template instantiations by name and reads globals",
+          "[gpu][user_kernels]") {
+  const jet::raw_module m(module_source, {"-DOFFSET=2"},
+                          {"scale<float>", "scale<double>", "&ns::table", "hits"});
   const jet::array f = jet::asarray(std::vector<float>{1, 2, 3});
   const jet::array d = jet::asarray(std::vector<double>{1, 2, 3, 4});
   m.get_function("scale<float>")(1, 32, f, 1.5f, 3);
@@ -127,7 +133,8 @@ TEST_CASE("raw_module finds template instantiations by name and reads globals", 
   m.get_function("count")(1, 12, 10);
   // Threads t = 0..11 add 10 + floor(table[t % 3]) to hits[t % 4].
   std::vector<int> want(4, 0);
-  for (int t = 0; t < 12; ++t) want[t % 4] += 10 + static_cast<int>(std::vector<double>{1.5, 2.5, 3.5}[t % 3]);
+  for (int t = 0; t < 12; ++t)
+    want[t % 4] += 10 + static_cast<int>(std::vector<double>{1.5, 2.5, 3.5}[t % 3]);
   CHECK(hits.to_vector<int>() == want);
   CHECK_THROWS_AS(m.get_global("missing"), jet::value_error);
   CHECK_THROWS_AS(m.get_function("scale<int>"), jet::value_error);
@@ -137,19 +144,23 @@ TEST_CASE("raw_module finds template instantiations by name and reads globals", 
 TEST_CASE("raw_module loads a cubin file", "[gpu][user_kernels]") {
   const jet::detail::compiled_kernel k =
       jet::detail::compile({"saxpy", saxpy_source}, jet::device::arch());
-  const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") + "/jet_test_saxpy." +
-                           (k.arch.rfind("sm_", 0) == 0 ? "cubin" : "ptx");
-  std::ofstream(path, std::ios::binary).write(k.image.data(), static_cast<std::streamsize>(k.image.size()));
+  const std::string path = std::string(std::getenv("TMPDIR") ? std::getenv("TMPDIR") : "/tmp") +
+                           "/jet_test_saxpy." + (k.arch.rfind("sm_", 0) == 0 ? "cubin" : "ptx");
+  std::ofstream(path, std::ios::binary)
+      .write(k.image.data(), static_cast<std::streamsize>(k.image.size()));
   const jet::raw_module m = jet::raw_module::from_file(path);
   std::remove(path.c_str());
-  const jet::array x = jet::asarray(std::vector<float>{1, 2, 3}), y = jet::asarray(std::vector<float>{10, 20, 30});
+  const jet::array x = jet::asarray(std::vector<float>{1, 2, 3}),
+                   y = jet::asarray(std::vector<float>{10, 20, 30});
   m.get_function("saxpy")(1, 64, 2.0f, x, y, std::int64_t{3});
   CHECK(y.to_vector<float>() == std::vector<float>{12, 24, 36});
   CHECK_THROWS_AS(jet::raw_module::from_file(path), jet::cuda_error);
 }
 
-TEST_CASE("elementwise_kernel broadcasts, takes views, scalars and placeholders", "[gpu][user_kernels]") {
-  const jet::elementwise_kernel k("T x, T y, float64 s", "T z", "z = x * y + s + i * 0", "fma_like");
+TEST_CASE("elementwise_kernel broadcasts, takes views, scalars and placeholders",
+          "[gpu][user_kernels]") {
+  const jet::elementwise_kernel k("T x, T y, float64 s", "T z", "z = x * y + s + i * 0",
+                                  "fma_like");
   const std::vector<double> hx = random_values(3 * 4, 2), hy = random_values(4, 3);
   const jet::array x = jet::asarray(hx, jet::shape{3, 4}), y = jet::asarray(hy);
   const jet::array z = k(x, y, 0.25);
@@ -158,7 +169,8 @@ TEST_CASE("elementwise_kernel broadcasts, takes views, scalars and placeholders"
   std::vector<double> got = z.to_vector<double>();
   for (int r = 0; r < 3; ++r)
     for (int c = 0; c < 4; ++c)
-      REQUIRE(near(got[r * 4 + c], hx[r * 4 + c] * hy[c] + 0.25, std::abs(hx[r * 4 + c] * hy[c]) + 0.25));
+      REQUIRE(near(got[r * 4 + c], hx[r * 4 + c] * hy[c] + 0.25,
+                   std::abs(hx[r * 4 + c] * hy[c]) + 0.25));
 
   // A transposed (strided) operand, a column broadcast, and an output passed in.
   const jet::array xt = x.T();  // (4, 3), strided
@@ -169,7 +181,8 @@ TEST_CASE("elementwise_kernel broadcasts, takes views, scalars and placeholders"
   got = out.to_vector<double>();
   for (int r = 0; r < 4; ++r)
     for (int c = 0; c < 3; ++c)
-      REQUIRE(near(got[r * 3 + c], hx[c * 4 + r] * (r + 1) + 1, std::abs(hx[c * 4 + r] * (r + 1)) + 1));
+      REQUIRE(
+          near(got[r * 3 + c], hx[c * 4 + r] * (r + 1) + 1, std::abs(hx[c * 4 + r] * (r + 1)) + 1));
 
   // Placeholders that disagree, a wrong output shape, a wrong argument count.
   const jet::array xi = jet::asarray(std::vector<std::int32_t>{1, 2, 3, 4});
@@ -178,9 +191,11 @@ TEST_CASE("elementwise_kernel broadcasts, takes views, scalars and placeholders"
   CHECK_THROWS_WITH(k(x, y), jet_test::contains("kernel fma_like takes 3 inputs"));
 }
 
-TEST_CASE("elementwise_kernel: raw parameters, the index, several outputs, integers", "[gpu][user_kernels]") {
-  const jet::elementwise_kernel k("raw T src, int32 shift", "T rotated, int64 index",
-                                  "rotated = src[(i + shift) % src.size()]; index = i * _ind.size()", "rotate");
+TEST_CASE("elementwise_kernel: raw parameters, the index, several outputs, integers",
+          "[gpu][user_kernels]") {
+  const jet::elementwise_kernel k(
+      "raw T src, int32 shift", "T rotated, int64 index",
+      "rotated = src[(i + shift) % src.size()]; index = i * _ind.size()", "rotate");
   std::vector<std::int16_t> h(1000);
   for (int i = 0; i < 1000; ++i) h[i] = static_cast<std::int16_t>(i * 7 - 3000);
   const jet::array src = jet::asarray(h);
@@ -197,9 +212,10 @@ TEST_CASE("elementwise_kernel: raw parameters, the index, several outputs, integ
 }
 
 TEST_CASE("elementwise_kernel with cuRAND's device API", "[gpu][user_kernels]") {
-  const jet::elementwise_kernel k("uint64 seed", "float64 z",
-                                  "curandStatePhilox4_32_10_t s; curand_init(seed, i, 0, &s); z = curand_normal_double(&s)",
-                                  "normals", "#include <curand_kernel.h>");
+  const jet::elementwise_kernel k(
+      "uint64 seed", "float64 z",
+      "curandStatePhilox4_32_10_t s; curand_init(seed, i, 0, &s); z = curand_normal_double(&s)",
+      "normals", "#include <curand_kernel.h>");
   const jet::array z = k(std::uint64_t{42}, jet::empty({1 << 20}, jet::float64));
   const std::vector<double> h = z.to_vector<double>();
   double sum = 0, squares = 0;
@@ -211,19 +227,23 @@ TEST_CASE("elementwise_kernel with cuRAND's device API", "[gpu][user_kernels]") 
   CHECK(std::abs(mean) < 5 / std::sqrt(n));
   CHECK(std::abs(var - 1) < 0.01);
   CHECK(h[0] != h[1]);
-  const std::vector<double> again = k(std::uint64_t{42}, jet::empty({1 << 20}, jet::float64))[0].to_vector<double>();
+  const std::vector<double> again =
+      k(std::uint64_t{42}, jet::empty({1 << 20}, jet::float64))[0].to_vector<double>();
   CHECK(again == h);
 }
 
 namespace {
 
 // Sums of squares of a (2, 3, 5) array over `axes`, computed on the host.
-std::vector<double> host_sum_squares(const std::vector<double>& h, const std::vector<int>& reduced) {
+std::vector<double> host_sum_squares(const std::vector<double>& h,
+                                     const std::vector<int>& reduced) {
   const int extents[3] = {2, 3, 5};
   std::vector<double> out;
   std::vector<int> kept_size;
   std::vector<double> acc;
-  auto is_reduced = [&](int d) { return std::find(reduced.begin(), reduced.end(), d) != reduced.end(); };
+  auto is_reduced = [&](int d) {
+    return std::find(reduced.begin(), reduced.end(), d) != reduced.end();
+  };
   int count = 1;
   for (int d = 0; d < 3; ++d)
     if (!is_reduced(d)) count *= extents[d];
@@ -250,7 +270,8 @@ TEST_CASE("reduction_kernel over axes, with keepdims", "[gpu][user_kernels]") {
   const jet::array x = jet::asarray(h, jet::shape{2, 3, 5});
   const auto close = [](const std::vector<double>& got, const std::vector<double>& want) {
     REQUIRE(got.size() == want.size());
-    for (std::size_t k = 0; k < got.size(); ++k) REQUIRE(std::abs(got[k] - want[k]) <= 1e-12 * (1 + want[k]));
+    for (std::size_t k = 0; k < got.size(); ++k)
+      REQUIRE(std::abs(got[k] - want[k]) <= 1e-12 * (1 + want[k]));
   };
   const jet::array all = l2(x);
   CHECK(all.ndim() == 0);
@@ -266,7 +287,8 @@ TEST_CASE("reduction_kernel over axes, with keepdims", "[gpu][user_kernels]") {
 }
 
 TEST_CASE("reduction_kernel on large inputs: chunks, rows and columns", "[gpu][user_kernels]") {
-  const jet::reduction_kernel total("T x, T w", "float64 y", "(double)x * w", "a + b", "y = a", "0", "weighted_sum");
+  const jet::reduction_kernel total("T x, T w", "float64 y", "(double)x * w", "a + b", "y = a", "0",
+                                    "weighted_sum");
   const jet::reduction_kernel biggest("T x", "T y", "x", "max(a, b)", "y = a", "-1e300", "maximum");
   const std::int64_t rows = 1000, cols = 2048;
   std::vector<float> h(static_cast<std::size_t>(rows * cols));

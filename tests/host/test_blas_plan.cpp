@@ -48,8 +48,9 @@ struct host_view {
 };
 
 enum class layout { c, f, swapped, padded, strided, reversed, broadcast };
-constexpr layout all_layouts[] = {layout::c,       layout::f,        layout::swapped,  layout::padded,
-                                  layout::strided, layout::reversed, layout::broadcast};
+constexpr layout all_layouts[] = {layout::c,        layout::f,       layout::swapped,
+                                  layout::padded,   layout::strided, layout::reversed,
+                                  layout::broadcast};
 
 const char* name(layout l) {
   switch (l) {
@@ -81,7 +82,8 @@ host_view make_view(std::mt19937& rng, const jet::shape& s, layout l, bool rando
       case layout::c: break;
       case layout::f:
         v.strides[0] = 1;
-        for (int d = 1; d < n; ++d) v.strides[d] = v.strides[d - 1] * std::max<std::int64_t>(s[d - 1], 1);
+        for (int d = 1; d < n; ++d)
+          v.strides[d] = v.strides[d - 1] * std::max<std::int64_t>(s[d - 1], 1);
         break;
       case layout::swapped:
         if (n >= 2) {
@@ -129,7 +131,8 @@ host_view make_view(std::mt19937& rng, const jet::shape& s, layout l, bool rando
   return v;
 }
 
-// The same values as a C-ordered view, conjugation applied: what src/linalg/matmul.cpp's copy makes.
+// The same values as a C-ordered view, conjugation applied: what src/linalg/matmul.cpp's copy
+// makes.
 host_view c_ordered(const host_view& x) {
   host_view out;
   out.extents = x.extents;
@@ -147,7 +150,8 @@ std::vector<cd> reference(const host_view& a, const host_view& b) {
     for (std::int64_t i = 0; i < at.m; ++i)
       for (std::int64_t j = 0; j < at.n; ++j) {
         cd sum = 0;
-        for (std::int64_t l = 0; l < at.k; ++l) sum += a.value(at.a_index(p, i, l)) * b.value(at.b_index(p, l, j));
+        for (std::int64_t l = 0; l < at.k; ++l)
+          sum += a.value(at.a_index(p, i, l)) * b.value(at.b_index(p, l, j));
         out.push_back(sum);
       }
   return out;
@@ -161,7 +165,8 @@ cd read(const host_view& x, std::int64_t at, blas_op op) {
 }
 
 // op(X)(i, l) for column-major storage at `base` with leading dimension ld.
-cd element(const host_view& x, std::int64_t base, std::int64_t ld, blas_op op, std::int64_t i, std::int64_t l) {
+cd element(const host_view& x, std::int64_t base, std::int64_t ld, blas_op op, std::int64_t i,
+           std::int64_t l) {
   return op == blas_op::none ? read(x, base + i + l * ld, op) : read(x, base + l + i * ld, op);
 }
 
@@ -173,8 +178,8 @@ struct emulator {
     ++writes.at(static_cast<std::size_t>(at));
   }
 
-  void gemm(const blas_plan& p, const host_view& A, std::int64_t a0, const host_view& B, std::int64_t b0,
-            host_view& C, std::int64_t c0) {
+  void gemm(const blas_plan& p, const host_view& A, std::int64_t a0, const host_view& B,
+            std::int64_t b0, host_view& C, std::int64_t c0) {
     REQUIRE(p.m >= 1);
     REQUIRE(p.n >= 1);
     REQUIRE(p.k >= 1);
@@ -186,14 +191,15 @@ struct emulator {
       for (std::int64_t j = 0; j < p.n; ++j) {
         cd sum = 0;
         for (std::int64_t l = 0; l < p.k; ++l)
-          sum += element(A, a0, p.first.ld, p.first.op, i, l) * element(B, b0, p.second.ld, p.second.op, l, j);
+          sum += element(A, a0, p.first.ld, p.first.op, i, l) *
+                 element(B, b0, p.second.ld, p.second.op, l, j);
         store(C, c0 + i + j * p.out.ld, sum);
       }
   }
 
   // y = op(A) x with A stored m x n: x has n elements and y m for N, the other way for T and C.
-  void gemv(const blas_plan& p, const host_view& A, std::int64_t a0, const host_view& x, std::int64_t x0,
-            host_view& y, std::int64_t y0) {
+  void gemv(const blas_plan& p, const host_view& A, std::int64_t a0, const host_view& x,
+            std::int64_t x0, host_view& y, std::int64_t y0) {
     REQUIRE(p.m >= 1);
     REQUIRE(p.n >= 1);
     REQUIRE(p.first.ld >= std::max<std::int64_t>(1, p.m));
@@ -204,7 +210,8 @@ struct emulator {
     for (std::int64_t i = 0; i < rows; ++i) {
       cd sum = 0;
       for (std::int64_t j = 0; j < length; ++j)
-        sum += element(A, a0, p.first.ld, p.first.op, i, j) * read(x, x0 + j * p.second.ld, blas_op::none);
+        sum += element(A, a0, p.first.ld, p.first.op, i, j) *
+               read(x, x0 + j * p.second.ld, blas_op::none);
       store(y, y0 + i * p.out.ld, sum);
     }
   }
@@ -252,7 +259,8 @@ outcome run_matmul(host_view a, host_view b, host_view& out) {
   REQUIRE_FALSE(p.copy_b);
   REQUIRE_FALSE(p.stage_out);
   if (p.what == blas_plan::kind::zeros)
-    for (std::int64_t i = 0; i < out.extents.product(); ++i) out.buffer.at(static_cast<std::size_t>(out.where(i))) = 0;
+    for (std::int64_t i = 0; i < out.extents.product(); ++i)
+      out.buffer.at(static_cast<std::size_t>(out.where(i))) = 0;
   if (p.what == blas_plan::kind::gemm || p.what == blas_plan::kind::gemv) {
     emulator e;
     e.writes.assign(out.buffer.size(), 0);
@@ -267,7 +275,8 @@ outcome run_matmul(host_view a, host_view b, host_view& out) {
 outcome check_matmul(const host_view& a, const host_view& b, host_view out) {
   const std::vector<cd> want = reference(a, b);
   std::vector<bool> in_view(out.buffer.size(), false);
-  for (std::int64_t i = 0; i < out.extents.product(); ++i) in_view.at(static_cast<std::size_t>(out.where(i))) = true;
+  for (std::int64_t i = 0; i < out.extents.product(); ++i)
+    in_view.at(static_cast<std::size_t>(out.where(i))) = true;
   const outcome r = run_matmul(a, b, out);
   REQUIRE(static_cast<std::int64_t>(want.size()) == out.extents.product());
   std::int64_t wrong = -1, stray = -1;
@@ -282,7 +291,8 @@ outcome check_matmul(const host_view& a, const host_view& b, host_view out) {
 }
 
 jet::shape matmul_result(const jet::shape& a, const jet::shape& b) {
-  const jet::shape as = a.size() == 1 ? jet::shape{1, a[0]} : a, bs = b.size() == 1 ? jet::shape{b[0], 1} : b;
+  const jet::shape as = a.size() == 1 ? jet::shape{1, a[0]} : a,
+                   bs = b.size() == 1 ? jet::shape{b[0], 1} : b;
   jet::shape batch_a, batch_b;
   for (int d = 0; d + 2 < as.size(); ++d) batch_a.push_back(as[d]);
   for (int d = 0; d + 2 < bs.size(); ++d) batch_b.push_back(bs[d]);
@@ -304,14 +314,16 @@ outcome check_case(const case_spec& c, std::uint32_t seed = 1) {
   a.conjugate = c.conj_a;
   b.conjugate = c.conj_b;
   const host_view out = make_view(rng, matmul_result(c.a, c.b), c.lo, false);
-  INFO(jet::to_string(c.a) << " " << name(c.la) << (c.conj_a ? " conj" : "") << " @ " << jet::to_string(c.b) << " "
-                           << name(c.lb) << (c.conj_b ? " conj" : "") << " -> " << name(c.lo));
+  INFO(jet::to_string(c.a) << " " << name(c.la) << (c.conj_a ? " conj" : "") << " @ "
+                           << jet::to_string(c.b) << " " << name(c.lb) << (c.conj_b ? " conj" : "")
+                           << " -> " << name(c.lo));
   return check_matmul(a, b, out);
 }
 
 }  // namespace
 
-TEST_CASE("transposed, F-ordered and padded operands map to flags and leading dimensions", "[host][linalg]") {
+TEST_CASE("transposed, F-ordered and padded operands map to flags and leading dimensions",
+          "[host][linalg]") {
   for (layout la : {layout::c, layout::f, layout::swapped, layout::padded})
     for (layout lb : {layout::c, layout::f, layout::swapped, layout::padded}) {
       const outcome r = check_case({{5, 4}, {4, 3}, la, lb});
@@ -332,15 +344,19 @@ TEST_CASE("transposed, F-ordered and padded operands map to flags and leading di
   CHECK(abt.plan.first.ld == 4);
 }
 
-TEST_CASE("a conjugated transposed view is CUBLAS_OP_C, other conjugates are copied", "[host][linalg]") {
-  const outcome ct = check_case({{5, 4}, {4, 3}, layout::c, layout::swapped, layout::c, false, true});
+TEST_CASE("a conjugated transposed view is CUBLAS_OP_C, other conjugates are copied",
+          "[host][linalg]") {
+  const outcome ct =
+      check_case({{5, 4}, {4, 3}, layout::c, layout::swapped, layout::c, false, true});
   CHECK(ct.copies == 0);
   CHECK(ct.plan.first.op == blas_op::conjugate_transpose);
-  const outcome both = check_case({{5, 4}, {4, 3}, layout::swapped, layout::swapped, layout::c, true, true});
+  const outcome both =
+      check_case({{5, 4}, {4, 3}, layout::swapped, layout::swapped, layout::c, true, true});
   CHECK(both.copies == 0);
   CHECK(check_case({{5, 4}, {4, 3}, layout::c, layout::c, layout::c, false, true}).copies == 1);
   // Into an F-ordered output the roles turn round: a conjugated C-ordered operand reads as C.
-  CHECK(check_case({{5, 4}, {4, 3}, layout::c, layout::c, layout::swapped, true, true}).copies == 0);
+  CHECK(check_case({{5, 4}, {4, 3}, layout::c, layout::c, layout::swapped, true, true}).copies ==
+        0);
   // vdot: a conjugated vector times a vector is a gemv with CUBLAS_OP_C.
   const outcome vdot = check_case({{6}, {6}, layout::c, layout::c, layout::c, true, false});
   CHECK(vdot.copies == 0);
@@ -361,8 +377,9 @@ TEST_CASE("layouts cuBLAS cannot read are copied once, and only those", "[host][
 TEST_CASE("matrix-vector products are gemv calls", "[host][linalg]") {
   for (layout la : all_layouts)
     for (layout lb : all_layouts) {
-      const bool copies_expected = la == layout::strided || la == layout::reversed || la == layout::broadcast ||
-                                   lb == layout::strided || lb == layout::reversed || lb == layout::broadcast;
+      const bool copies_expected = la == layout::strided || la == layout::reversed ||
+                                   la == layout::broadcast || lb == layout::strided ||
+                                   lb == layout::reversed || lb == layout::broadcast;
       const outcome mv = check_case({{5, 4}, {4}, la, lb});
       CHECK(mv.plan.what == blas_plan::kind::gemv);
       if (!copies_expected) CHECK(mv.copies == 0);
@@ -418,12 +435,15 @@ TEST_CASE("random shapes, layouts and conjugations match numpy.matmul", "[host][
   std::mt19937 rng(20261201);
   const std::int64_t extents[] = {0, 1, 1, 2, 3, 5};
   const std::int64_t batch_extents[] = {1, 2, 3};
-  auto pick = [&](auto const& list) { return list[std::uniform_int_distribution<std::size_t>(0, std::size(list) - 1)(rng)]; };
+  auto pick = [&](auto const& list) {
+    return list[std::uniform_int_distribution<std::size_t>(0, std::size(list) - 1)(rng)];
+  };
   int seen[4] = {}, copied = 0, staged = 0, looped = 0, conjugated = 0;
   for (int trial = 0; trial < 4000; ++trial) {
     const std::int64_t m = pick(extents), k = pick(extents), n = pick(extents);
     case_spec c;
-    const int kind_a = std::uniform_int_distribution<int>(0, 3)(rng), kind_b = std::uniform_int_distribution<int>(0, 3)(rng);
+    const int kind_a = std::uniform_int_distribution<int>(0, 3)(rng),
+              kind_b = std::uniform_int_distribution<int>(0, 3)(rng);
     // 0: 1-D; 1: a matrix; 2, 3: one or two batch axes.
     for (int d = 2; d <= kind_a; ++d) c.a.push_back(pick(batch_extents));
     for (int d = 2; d <= kind_b; ++d) c.b.push_back(pick(batch_extents));

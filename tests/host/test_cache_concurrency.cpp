@@ -8,9 +8,9 @@
 
 #include "jet/cache.hpp"
 #include "src/cache/directory.hpp"
+#include "src/cache/disk_cache.hpp"
 #include "src/cache/inspect.hpp"
 #include "src/cache/record.hpp"
-#include "src/cache/disk_cache.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
@@ -57,7 +57,8 @@ jet::detail::verify_report check_children_and_verify(const std::vector<int>& sta
     INFO("process " << p);
     CHECK(statuses[static_cast<std::size_t>(p)] == 0);
   }
-  jet::detail::verify_report report = jet::detail::verify(cache, false, [](std::size_t, std::size_t) {});
+  jet::detail::verify_report report =
+      jet::detail::verify(cache, false, [](std::size_t, std::size_t) {});
   CHECK(report.bad.empty());
   return report;
 }

@@ -94,8 +94,8 @@ TEST_CASE("foreign files, other format versions, extra bytes and misplaced entri
   const jet::detail::entry_check check = jet::detail::decode_entry(newer, key_a, out);
   CHECK(check.status == entry_status::wrong_version);
   const auto version = jet::detail::cache_format_version;
-  CHECK(check.problem ==
-        "format version " + std::to_string(version + 1) + ", this Jet reads " + std::to_string(version));
+  CHECK(check.problem == "format version " + std::to_string(version + 1) + ", this Jet reads " +
+                             std::to_string(version));
 
   std::vector<char> longer = bytes;
   longer.push_back('x');

@@ -5,8 +5,8 @@
 
 #include "jet/error.hpp"
 #include "src/cache/directory.hpp"
-#include "src/cache/record.hpp"
 #include "src/cache/disk_cache.hpp"
+#include "src/cache/record.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
@@ -40,7 +40,8 @@ TEST_CASE("a source that is not UTF-8 is not recorded, and says why", "[host][ca
   k.arch = "sm_90";
   CHECK(jet::detail::append_record(dir / "r.jsonl", k) == EILSEQ);
   CHECK_FALSE(std::filesystem::exists(dir / "r.jsonl"));
-  jet_test::write_file(dir / "fields.jsonl", "{\"name\":\"k\",\"arch\":\"sm_90\",\"options\":[1],\"source\":\"\"}\n");
+  jet_test::write_file(dir / "fields.jsonl",
+                       "{\"name\":\"k\",\"arch\":\"sm_90\",\"options\":[1],\"source\":\"\"}\n");
   const jet::detail::record_file back = jet::detail::read_records(dir / "fields.jsonl");
   CHECK(back.kernels.empty());
   REQUIRE(back.problems.size() == 1);
@@ -98,10 +99,12 @@ TEST_CASE("a user kernel's options and name expressions are recorded and warmed"
   CHECK(records.kernels[0].extras.name_expressions == extras.name_expressions);
 
   const std::string tool = JET_CACHE_TOOL;
-  const jet_test::outcome warmed = jet_test::run(tool + " warm " + record + " --arch sm_90 --dir " + (dir / "second"));
+  const jet_test::outcome warmed =
+      jet_test::run(tool + " warm " + record + " --arch sm_90 --dir " + (dir / "second"));
   INFO(warmed.err);
   CHECK(warmed.status == 0);
-  const auto entry = jet::detail::load_entry(dir / "second", jet::detail::identify(source, "sm_90", extras));
+  const auto entry =
+      jet::detail::load_entry(dir / "second", jet::detail::identify(source, "sm_90", extras));
   REQUIRE(entry);
   CHECK(entry->lowered_names.size() == 1);
 }

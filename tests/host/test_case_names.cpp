@@ -10,7 +10,8 @@
 #include "support/catch.hpp"
 
 TEST_CASE("test case names hold no character that CMake lists split on or group by", "[host]") {
-  const std::filesystem::path tests = std::filesystem::path(JET_TEST_DATA).parent_path().parent_path();
+  const std::filesystem::path tests =
+      std::filesystem::path(JET_TEST_DATA).parent_path().parent_path();
   const std::regex name(R"(TEST_CASE\(\s*"([^"]*)\")");
   int names = 0;
   for (const char* folder : {"host", "gpu"}) {

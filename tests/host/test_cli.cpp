@@ -107,14 +107,15 @@ TEST_CASE("jet-cache show finds an entry by unique prefix and disassembles with 
   CHECK(v["name"].get<std::string>() == "k1");
   CHECK(v["source"].get<std::string>() == jet_test::small_kernel(1).source);
   CHECK(v["options"].at(0).get<std::string>() == "--gpu-architecture=sm_90");
-  CHECK(v["image_bytes"].get<double>() == static_cast<double>(jet_test::sample_image().image.size()));
+  CHECK(v["image_bytes"].get<double>() ==
+        static_cast<double>(jet_test::sample_image().image.size()));
 
   // A stand-in cuobjdump that reports its arguments and the size of the file it was given.
   const jet_test::temp_dir bin;
   jet_test::write_file(bin / "cuobjdump", "#!/bin/sh\necho \"SASS $1 $(wc -c < \"$2\")\"\n");
   REQUIRE(chmod((bin / "cuobjdump").c_str(), 0755) == 0);
   const json sass = parsed(run("PATH=" + bin.path() + ":$PATH " + tool + " show " + key +
-                                      " --json --dir " + cache.dir.path()));
+                               " --json --dir " + cache.dir.path()));
   CHECK(sass["machine_code"]["format"].get<std::string>() == "sass");
   CHECK(sass["machine_code"]["text"].get<std::string>() ==
         "SASS -sass " + std::to_string(jet_test::sample_image().image.size()) + "\n");

@@ -11,7 +11,8 @@ jet::ir::operand strided(jet::shape strides) {
   return op;
 }
 
-jet::ir::graph over(jet::shape extents, jet::shape out_strides, std::initializer_list<jet::shape> inputs) {
+jet::ir::graph over(jet::shape extents, jet::shape out_strides,
+                    std::initializer_list<jet::shape> inputs) {
   jet::ir::graph g;
   g.extents = extents;
   g.output = strided(out_strides);

@@ -8,8 +8,8 @@
 
 #include "jet/cache.hpp"
 #include "src/cache/directory.hpp"
-#include "src/cache/inspect.hpp"
 #include "src/cache/disk_cache.hpp"
+#include "src/cache/inspect.hpp"
 #include "support/cache_support.hpp"
 #include "support/catch.hpp"
 

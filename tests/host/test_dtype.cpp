@@ -66,14 +66,10 @@ jet::weak_kind weak_kind_from_name(const std::string& kind) {
 // The C++ scalar that stands for the Python scalar NumPy used: True, 1, 1.0, 1j.
 jet::expr weak_scalar(jet::weak_kind kind) {
   switch (kind) {
-    case jet::weak_kind::boolean:
-      return jet::expr(true);
-    case jet::weak_kind::integer:
-      return jet::expr(1);
-    case jet::weak_kind::floating:
-      return jet::expr(1.0);
-    default:
-      return jet::expr(std::complex<double>(0.0, 1.0));
+    case jet::weak_kind::boolean: return jet::expr(true);
+    case jet::weak_kind::integer: return jet::expr(1);
+    case jet::weak_kind::floating: return jet::expr(1.0);
+    default: return jet::expr(std::complex<double>(0.0, 1.0));
   }
 }
 

@@ -19,7 +19,8 @@ using jet_test::parse_shape;
 // "(3,4):float32" -> a placeholder of that shape and dtype.
 jet::array parse_operand(const std::string& text) {
   const std::size_t colon = text.find(':');
-  return jet::placeholder(parse_shape(text.substr(0, colon)), jet::dtype_from_name(text.substr(colon + 1)));
+  return jet::placeholder(parse_shape(text.substr(0, colon)),
+                          jet::dtype_from_name(text.substr(colon + 1)));
 }
 
 std::vector<std::int64_t> parse_ints(const std::string& text) {
@@ -44,16 +45,22 @@ using call = std::function<jet::expr(const jet::array&, const jet::array&, const
 
 const std::map<std::string, call>& functions() {
   static const std::map<std::string, call> table = {
-      {"dot", [](const jet::array& a, const jet::array& b, const std::string&) { return jet::expr(jet::dot(a, b)); }},
-      {"inner", [](const jet::array& a, const jet::array& b, const std::string&) { return jet::expr(jet::inner(a, b)); }},
-      {"vdot", [](const jet::array& a, const jet::array& b, const std::string&) { return jet::expr(jet::vdot(a, b)); }},
-      {"outer", [](const jet::array& a, const jet::array& b, const std::string&) { return jet::outer(a, b); }},
-      {"matmul", [](const jet::array& a, const jet::array& b, const std::string&) { return jet::expr(jet::matmul(a, b)); }},
+      {"dot", [](const jet::array& a, const jet::array& b,
+                 const std::string&) { return jet::expr(jet::dot(a, b)); }},
+      {"inner", [](const jet::array& a, const jet::array& b,
+                   const std::string&) { return jet::expr(jet::inner(a, b)); }},
+      {"vdot", [](const jet::array& a, const jet::array& b,
+                  const std::string&) { return jet::expr(jet::vdot(a, b)); }},
+      {"outer", [](const jet::array& a, const jet::array& b,
+                   const std::string&) { return jet::outer(a, b); }},
+      {"matmul", [](const jet::array& a, const jet::array& b,
+                    const std::string&) { return jet::expr(jet::matmul(a, b)); }},
       {"tensordot",
        [](const jet::array& a, const jet::array& b, const std::string& args) {
          const std::size_t split = args.find(';');
          if (split == std::string::npos) return jet::expr(jet::tensordot(a, b, std::stoll(args)));
-         return jet::expr(jet::tensordot(a, b, axis_list(args.substr(0, split)), axis_list(args.substr(split + 1))));
+         return jet::expr(jet::tensordot(a, b, axis_list(args.substr(0, split)),
+                                         axis_list(args.substr(split + 1))));
        }},
       {"diagonal",
        [](const jet::array& a, const jet::array&, const std::string& args) {
@@ -75,8 +82,8 @@ const std::map<std::string, call>& functions() {
 
 // The result as the table spells it. NumPy's IndexError for tensordot's too many axes is
 // Python's own "tuple index out of range"; Jet says more, so only the kind is compared there.
-std::string outcome(const call& f, const jet::array& a, const jet::array& b, const std::string& args,
-                    const std::string& want) {
+std::string outcome(const call& f, const jet::array& a, const jet::array& b,
+                    const std::string& args, const std::string& want) {
   try {
     return describe(f(a, b, args));
   } catch (const jet::index_error& e) {
@@ -109,7 +116,8 @@ TEST_CASE("linalg functions give NumPy's shapes, dtypes and errors", "[host][lin
 }
 
 TEST_CASE("bfloat16, which NumPy lacks, multiplies as float16 does", "[host][linalg]") {
-  const jet::array h = jet::placeholder({2, 3}, jet::bfloat16), f = jet::placeholder({3, 4}, jet::float16);
+  const jet::array h = jet::placeholder({2, 3}, jet::bfloat16),
+                   f = jet::placeholder({3, 4}, jet::float16);
   CHECK(jet::matmul(h, h.T()).dtype() == jet::bfloat16);
   CHECK(jet::matmul(h, f).dtype() == jet::float32);
   CHECK(jet::dot(h, jet::placeholder({3}, jet::float32)).dtype() == jet::float32);
@@ -126,7 +134,8 @@ TEST_CASE("diagonal is a view whose stride is the sum of the two axes'", "[host]
   CHECK(jet::to_string(below.shape()) == "(4,3,2)");
   CHECK(jet::to_string(below.strides()) == "(5,20,61)");
   CHECK(below.offset() == 2);
-  const jet::array sliced = a(jet::slice(), jet::slice(1, jet::none), jet::slice(jet::none, jet::none, -1));
+  const jet::array sliced =
+      a(jet::slice(), jet::slice(1, jet::none), jet::slice(jet::none, jet::none, -1));
   const jet::array on_view = jet::diagonal(sliced, 0, 1, 2);
   CHECK(jet::to_string(on_view.strides()) == "(60,1,15)");
   CHECK(on_view.offset() == sliced.offset());
@@ -134,19 +143,24 @@ TEST_CASE("diagonal is a view whose stride is the sum of the two axes'", "[host]
 }
 
 TEST_CASE("matmul into an out array checks its shape and dtype", "[host][linalg]") {
-  const jet::array a = jet::placeholder({3, 4}, jet::float32), b = jet::placeholder({4, 5}, jet::float32);
+  const jet::array a = jet::placeholder({3, 4}, jet::float32),
+                   b = jet::placeholder({4, 5}, jet::float32);
   CHECK(jet::matmul(a, b, jet::placeholder({3, 5}, jet::float32)).size() == 15);
-  CHECK_THROWS_WITH(jet::matmul(a, b, jet::placeholder({3, 6}, jet::float32)),
-                    "matmul: out has shape (3,6), but the product of (3,4) and (4,5) has shape (3,5)");
-  CHECK_THROWS_WITH(jet::matmul(a, b, jet::placeholder({3, 5}, jet::float64)),
-                    "matmul: out has dtype float64, but the product of float32 and float32 is float32");
-  CHECK_THROWS_AS(jet::matmul(a, b, jet::placeholder({1, 5}, jet::float32).broadcast_to({3, 5})), jet::value_error);
+  CHECK_THROWS_WITH(
+      jet::matmul(a, b, jet::placeholder({3, 6}, jet::float32)),
+      "matmul: out has shape (3,6), but the product of (3,4) and (4,5) has shape (3,5)");
+  CHECK_THROWS_WITH(
+      jet::matmul(a, b, jet::placeholder({3, 5}, jet::float64)),
+      "matmul: out has dtype float64, but the product of float32 and float32 is float32");
+  CHECK_THROWS_AS(jet::matmul(a, b, jet::placeholder({1, 5}, jet::float32).broadcast_to({3, 5})),
+                  jet::value_error);
   CHECK_THROWS_WITH(jet::matmul(a, a), jet_test::contains("(size 3 is different from 4)"));
 }
 
 TEST_CASE("matrix_power refuses negative powers", "[host][linalg]") {
-  CHECK_THROWS_WITH(jet::linalg::matrix_power(jet::placeholder({3, 3}), -1),
-                    "matrix_power: the negative power -1 needs a matrix inverse, which Jet does not have");
+  CHECK_THROWS_WITH(
+      jet::linalg::matrix_power(jet::placeholder({3, 3}), -1),
+      "matrix_power: the negative power -1 needs a matrix inverse, which Jet does not have");
 }
 
 TEST_CASE("TF32 is off unless asked for, and toggles", "[host][linalg]") {

@@ -23,7 +23,9 @@ constexpr std::uintptr_t at = std::uintptr_t{1} << 32;
 struct lowered {
   jet::ir::graph g;
   jet::codegen::kernel_plan plan;
-  lowered(const jet::expr& e, const jet::array& out) { jet::codegen::lower(*e.node(), out, 132, g, plan); }
+  lowered(const jet::expr& e, const jet::array& out) {
+    jet::codegen::lower(*e.node(), out, 132, g, plan);
+  }
   template <class T>
   T read(param_role role, int index = 0) const {
     alignas(16) std::byte block[jet::codegen::max_param_bytes];
@@ -77,7 +79,8 @@ void check_struct_matches(const lowered& l) {
 
 }  // namespace
 
-TEST_CASE("an elementwise kernel's block: addresses, scalars as computed, count, extents, strides", "[host][passes]") {
+TEST_CASE("an elementwise kernel's block: addresses, scalars as computed, count, extents, strides",
+          "[host][passes]") {
   const jet::array a = fake_array({64, 48}, jet::float16, at);
   const jet::array t = fake_array({48, 64}, jet::float16, 2 * at);
   const jet::array out = fake_array({64, 48}, jet::float16, 3 * at);
@@ -116,12 +119,14 @@ TEST_CASE("a reduction's block reads its chunk plan when it packs", "[host][pass
 }
 
 TEST_CASE("past 4 KiB of parameters an expression is no single kernel", "[host][passes]") {
-  const jet::array x = fake_array({1000}, jet::float64, at), out = fake_array({1000}, jet::float64, 2 * at);
+  const jet::array x = fake_array({1000}, jet::float64, at),
+                   out = fake_array({1000}, jet::float64, 2 * at);
   jet::expr e = x;
   for (int i = 0; i < 600; ++i) e = e * (1.0 + i);
   jet::ir::graph g;
   jet::codegen::kernel_plan plan;
-  CHECK(jet::codegen::lower(*e.node(), out, 132, g, plan) == jet::codegen::lowering::too_many_parameters);
+  CHECK(jet::codegen::lower(*e.node(), out, 132, g, plan) ==
+        jet::codegen::lowering::too_many_parameters);
   CHECK(plan.params.bytes() > jet::codegen::max_param_bytes);
   jet::expr few = x;
   for (int i = 0; i < 10; ++i) few = few * (1.0 + i);

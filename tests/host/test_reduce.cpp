@@ -68,32 +68,41 @@ jet::axes axes_from(const std::string& spelled) {
   std::vector<int> list;
   for (std::int64_t a : integers_in(spelled)) list.push_back(static_cast<int>(a));
   switch (list.size()) {
-    case 0:
-      return jet::axes(std::initializer_list<int>{});
-    case 1:
-      return jet::axes({list[0]});
-    case 2:
-      return jet::axes({list[0], list[1]});
-    case 3:
-      return jet::axes({list[0], list[1], list[2]});
-    default:
-      FAIL("axis list too long in the table: " << spelled);
-      return {};
+    case 0: return jet::axes(std::initializer_list<int>{});
+    case 1: return jet::axes({list[0]});
+    case 2: return jet::axes({list[0], list[1]});
+    case 3: return jet::axes({list[0], list[1], list[2]});
+    default: FAIL("axis list too long in the table: " << spelled); return {};
   }
 }
 
 using reduction = std::function<jet::expr(const jet::expr&, jet::axes, bool)>;
 using reduction_to = std::function<jet::expr(const jet::expr&, jet::axes, jet::dtype, bool)>;
 
-#define JET_REDUCTION(fn) {#fn, [](const jet::expr& a, jet::axes x, bool k) { return jet::fn(a, x, k); }}
-#define JET_REDUCTION_TO(fn) \
-  {#fn, [](const jet::expr& a, jet::axes x, jet::dtype t, bool k) { return jet::fn(a, x, t, k); }}
+#define JET_REDUCTION(fn)                                                         \
+  {                                                                               \
+#fn, [](const jet::expr& a, jet::axes x, bool k) { return jet::fn(a, x, k); } \
+  }
+#define JET_REDUCTION_TO(fn)                                                                       \
+  {                                                                                                \
+#fn, [](const jet::expr& a, jet::axes x, jet::dtype t, bool k) { return jet::fn(a, x, t, k); } \
+  }
 const std::map<std::string, reduction> reductions = {
-    JET_REDUCTION(sum),    JET_REDUCTION(prod),          JET_REDUCTION(mean),
-    JET_REDUCTION(min),    JET_REDUCTION(max),           JET_REDUCTION(argmin),
-    JET_REDUCTION(argmax), JET_REDUCTION(all),           JET_REDUCTION(any),
-    JET_REDUCTION(ptp),    JET_REDUCTION(count_nonzero), JET_REDUCTION(nansum),
-    JET_REDUCTION(nanmean), JET_REDUCTION(nanmin),       JET_REDUCTION(nanmax),
+    JET_REDUCTION(sum),
+    JET_REDUCTION(prod),
+    JET_REDUCTION(mean),
+    JET_REDUCTION(min),
+    JET_REDUCTION(max),
+    JET_REDUCTION(argmin),
+    JET_REDUCTION(argmax),
+    JET_REDUCTION(all),
+    JET_REDUCTION(any),
+    JET_REDUCTION(ptp),
+    JET_REDUCTION(count_nonzero),
+    JET_REDUCTION(nansum),
+    JET_REDUCTION(nanmean),
+    JET_REDUCTION(nanmin),
+    JET_REDUCTION(nanmax),
     {"var", [](const jet::expr& a, jet::axes x, bool k) { return jet::var(a, x, 0, k); }},
     {"std", [](const jet::expr& a, jet::axes x, bool k) { return jet::std(a, x, 0, k); }},
 };
@@ -133,13 +142,15 @@ std::string outcome(const std::function<jet::expr()>& build) {
 
 // Jet's outcome for a row, with every dtype name mapped through rename.
 std::string jet_outcome(const table_row& r, const std::function<std::string(std::string)>& rename) {
-  const jet::array input = jet::placeholder(shape_from(r.shape), jet::dtype_from_name(rename(r.dtype)));
+  const jet::array input =
+      jet::placeholder(shape_from(r.shape), jet::dtype_from_name(rename(r.dtype)));
   const jet::axes axis = axes_from(r.axis);
   const bool keepdims = r.keepdims == "true";
   return outcome([&]() -> jet::expr {
     if (r.kind == "norm") return norm(input, r.name, axis, keepdims);
     if (r.dtype_arg.empty()) return reductions.at(r.name)(input, axis, keepdims);
-    return reductions_to.at(r.name)(input, axis, jet::dtype_from_name(rename(r.dtype_arg)), keepdims);
+    return reductions_to.at(r.name)(input, axis, jet::dtype_from_name(rename(r.dtype_arg)),
+                                    keepdims);
   });
 }
 
@@ -230,8 +241,10 @@ TEST_CASE("matrix norms that need singular values are refused", "[host][reduce]"
 
 TEST_CASE("reduction errors name what was wrong", "[host][reduce]") {
   const jet::array x = jet::placeholder({2, 3, 4}, jet::float32);
-  CHECK_THROWS_WITH(jet::sum(x, 3), jet_test::contains("axis 3 is out of bounds for array of dimension 3"));
-  CHECK_THROWS_WITH(jet::max(x, -4), jet_test::contains("axis -4 is out of bounds for array of dimension 3"));
+  CHECK_THROWS_WITH(jet::sum(x, 3),
+                    jet_test::contains("axis 3 is out of bounds for array of dimension 3"));
+  CHECK_THROWS_WITH(jet::max(x, -4),
+                    jet_test::contains("axis -4 is out of bounds for array of dimension 3"));
   CHECK_THROWS_WITH(jet::mean(x, {1, 5}), jet_test::contains("axis 5"));
   CHECK_THROWS_WITH(jet::sum(x, {0, -3}), jet_test::contains("duplicate"));
   CHECK_THROWS_WITH(jet::argmax(x, {0, 1}), jet_test::contains("axis"));
@@ -257,9 +270,15 @@ struct kernel_layout {
 
 const jet::slice all_of;
 const kernel_layout kernel_layouts[] = {
-    {"contiguous, full reduction", [](jet::dtype t) { return jet::placeholder({5, 6, 7}, t); },
+    {"contiguous, full reduction",
+     [](jet::dtype t) {
+       return jet::placeholder({5, 6, 7}, t);
+     },
      jet::axes(), jet::axes()},
-    {"transposed, inner axis", [](jet::dtype t) { return jet::placeholder({7, 6, 5}, t).T(); },
+    {"transposed, inner axis",
+     [](jet::dtype t) {
+       return jet::placeholder({7, 6, 5}, t).T();
+     },
      jet::axes(-1), jet::axes(-1)},
     {"sliced with a step, outer axes",
      [](jet::dtype t) {
@@ -267,7 +286,10 @@ const kernel_layout kernel_layouts[] = {
                                               jet::slice(1, 8));
      },
      jet::axes({0, 2}), jet::axes(0)},
-    {"broadcast, middle axis", [](jet::dtype t) { return jet::placeholder({5, 1, 7}, t).broadcast_to({5, 6, 7}); },
+    {"broadcast, middle axis",
+     [](jet::dtype t) {
+       return jet::placeholder({5, 1, 7}, t).broadcast_to({5, 6, 7});
+     },
      jet::axes(1), jet::axes(1)},
 };
 
@@ -279,13 +301,14 @@ void compiles(const jet::expr& e) {
   CHECK(x.binary_bytes > 0);
 }
 
-const jet::dtype kernel_dtypes[] = {jet::bool_,    jet::int8,    jet::uint32,    jet::int64,
-                                    jet::float16,  jet::bfloat16, jet::float32,  jet::float64,
+const jet::dtype kernel_dtypes[] = {jet::bool_,     jet::int8,      jet::uint32,  jet::int64,
+                                    jet::float16,   jet::bfloat16,  jet::float32, jet::float64,
                                     jet::complex64, jet::complex128};
 
 }  // namespace
 
-TEST_CASE("reduction kernels of every kind, dtype class and layout compile", "[host][reduce][render]") {
+TEST_CASE("reduction kernels of every kind, dtype class and layout compile",
+          "[host][reduce][render]") {
   int k = 0;
   for (const auto& [name, reduce] : reductions) {
     for (const kernel_layout& l : kernel_layouts) {
@@ -331,7 +354,8 @@ TEST_CASE("reductions of every dtype, norms, fused inputs and dtype arguments co
   compiles(jet::count_nonzero(m > b));
 }
 
-TEST_CASE("reductions load 16-byte vectors only where the reduced axis is contiguous", "[host][reduce][render]") {
+TEST_CASE("reductions load 16-byte vectors only where the reduced axis is contiguous",
+          "[host][reduce][render]") {
   const jet::array a = jet::placeholder({1000, 64}, jet::float32);
   const jet::array column = jet::placeholder({1000, 1}, jet::float32);
   const auto vectorized = [](const jet::explanation& x, const std::string& vector) {
@@ -345,13 +369,17 @@ TEST_CASE("reductions load 16-byte vectors only where the reduced axis is contig
   const jet::explanation mixed = jet::explain(jet::sum(a * column, 1));
   CHECK(vectorized(mixed, "jet_vec<float, 4>"));
   CHECK(mixed.operands.find("in1: float32, strided, broadcast inner axis") != std::string::npos);
-  CHECK(vectorized(jet::explain(jet::max(jet::placeholder({7, 300}, jet::float64), 1)), "jet_vec<double, 2>"));
-  CHECK(vectorized(jet::explain(jet::sum(jet::placeholder({1 << 20}, jet::int8))), "jet_vec<signed char, 16>"));
+  CHECK(vectorized(jet::explain(jet::max(jet::placeholder({7, 300}, jet::float64), 1)),
+                   "jet_vec<double, 2>"));
+  CHECK(vectorized(jet::explain(jet::sum(jet::placeholder({1 << 20}, jet::int8))),
+                   "jet_vec<signed char, 16>"));
   // A strided reduced axis, the columns layout and 16-byte elements take the scalar loop, and
   // the key tells them from the vectorized kernel.
-  const jet::explanation every_other = jet::explain(jet::sum(a(jet::slice(), jet::slice(jet::none, jet::none, 2)), 1));
+  const jet::explanation every_other =
+      jet::explain(jet::sum(a(jet::slice(), jet::slice(jet::none, jet::none, 2)), 1));
   CHECK_FALSE(vectorized(every_other, "jet_vec<float, 4>"));
   CHECK(every_other.key != rows.key);
   CHECK_FALSE(vectorized(jet::explain(jet::sum(a, 0)), "jet_vec<float, 4>"));
-  CHECK(jet::explain(jet::sum(jet::placeholder({9, 64}, jet::complex128), 1)).source.find(" x0[") == std::string::npos);
+  CHECK(jet::explain(jet::sum(jet::placeholder({9, 64}, jet::complex128), 1)).source.find(" x0[") ==
+        std::string::npos);
 }

@@ -39,11 +39,13 @@ TEST_CASE("every dtype's copy, cast and arithmetic kernel compiles", "[host][ren
 }
 
 TEST_CASE("transcendental kernels compile for float and complex dtypes", "[host][render]") {
-  for (jet::dtype t : {jet::float16, jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128}) {
+  for (jet::dtype t :
+       {jet::float16, jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128}) {
     const jet::array a = jet::placeholder({33}, t);
     INFO(jet::name(t));
     compiles(jet::sin(a) + jet::cos(a) + jet::tan(a) + jet::exp(a) + jet::log(a) + jet::sqrt(a));
-    compiles(jet::arcsin(a) + jet::arccos(a) + jet::arctan(a) + jet::sinh(a) + jet::cosh(a) + jet::tanh(a));
+    compiles(jet::arcsin(a) + jet::arccos(a) + jet::arctan(a) + jet::sinh(a) + jet::cosh(a) +
+             jet::tanh(a));
     compiles(jet::arcsinh(a) + jet::arccosh(a) + jet::arctanh(a) + jet::exp2(a) + jet::expm1(a));
     compiles(jet::log2(a) + jet::log10(a) + jet::log1p(a) + jet::rint(a) + jet::power(a, a));
     compiles(jet::sign(a) + jet::square(a) + jet::reciprocal(a) + jet::abs(a) + jet::conj(a));
@@ -96,7 +98,8 @@ TEST_CASE("large expressions lower equal subexpressions to one instruction", "[h
   memory->data = nullptr;
 }
 
-TEST_CASE("walks over an expression look at each node once however often it is reused", "[host][render]") {
+TEST_CASE("walks over an expression look at each node once however often it is reused",
+          "[host][render]") {
   // x = x + x, 40 times: 42 nodes and 2^40 paths from the root to `a`.
   jet::expr x = jet::placeholder({8}, jet::float32);
   for (int i = 0; i < 40; ++i) x = x + x;
@@ -119,7 +122,8 @@ TEST_CASE("walks over an expression look at each node once however often it is r
   CHECK(g.code.size() == 41);
 }
 
-TEST_CASE("reduction chunk plans never ask for more blocks than the GPU keeps resident", "[host][render][reduce]") {
+TEST_CASE("reduction chunk plans never ask for more blocks than the GPU keeps resident",
+          "[host][render][reduce]") {
   // 8192 column sums of float64: 32 blocks of 256 outputs, the 8192 rows cut into chunks.
   const jet::expr columns = jet::sum(jet::placeholder({8192, 8192}, jet::float64), 0);
   jet::ir::graph g;

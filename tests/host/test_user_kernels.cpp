@@ -27,7 +27,8 @@ user_arg_info array_of(jet::dtype t) { return {true, t, jet::weak_kind::none}; }
 user_arg_info scalar_of(jet::weak_kind k) { return {false, jet::float64, k}; }
 user_arg_info typed_scalar_of(jet::dtype t) { return {false, t, jet::weak_kind::none}; }
 
-jet::codegen::user_binding bind(const std::string& in, const std::string& out, std::vector<user_arg_info> args) {
+jet::codegen::user_binding bind(const std::string& in, const std::string& out,
+                                std::vector<user_arg_info> args) {
   return jet::codegen::bind_user_params(jet::codegen::parse_user_params(in, out), args, "k");
 }
 
@@ -70,7 +71,8 @@ jet::codegen::kernel_source rendered(const elementwise_case& c) {
   spec.index64 = c.index64;
   const jet::codegen::user_axes axes = axes_for(c.access, c.ndim);
   jet::codegen::param_layout params;
-  jet::codegen::layout_user_elementwise(spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, params);
+  jet::codegen::layout_user_elementwise(
+      spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, params);
   return jet::codegen::render_user_elementwise(spec, params);
 }
 
@@ -100,15 +102,17 @@ jet::codegen::kernel_source rendered(const reduction_case& c) {
   const jet::codegen::user_axes axes = axes_for(c.access, c.kept + c.reduced, c.kept);
   const jet::ir::reduction_geometry geometry;
   jet::codegen::param_layout params;
-  jet::codegen::layout_user_reduction(spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, geometry,
-                                      params);
+  jet::codegen::layout_user_reduction(
+      spec, std::vector<jet::codegen::user_value>(spec.params.size()), axes, geometry, params);
   return jet::codegen::render_user_reduction(spec, params);
 }
 
 }  // namespace
 
 TEST_CASE("placeholders resolve from array arguments, then from scalars", "[host][user_kernels]") {
-  const auto b = bind("T x, T y, float32 z", "T out", {array_of(jet::int32), array_of(jet::int32), scalar_of(jet::weak_kind::floating)});
+  const auto b =
+      bind("T x, T y, float32 z", "T out",
+           {array_of(jet::int32), array_of(jet::int32), scalar_of(jet::weak_kind::floating)});
   CHECK(b.types == std::vector<jet::dtype>{jet::int32, jet::int32, jet::float32, jet::int32});
   CHECK_FALSE(b.outputs_given);
   const auto weak = bind("T x", "T y", {scalar_of(jet::weak_kind::floating)});
@@ -123,9 +127,11 @@ TEST_CASE("placeholders resolve from array arguments, then from scalars", "[host
 
 TEST_CASE("binding errors name the kernel and the parameter", "[host][user_kernels]") {
   using jet_test::contains;
-  CHECK_THROWS_WITH(bind("T x, T y", "T z", {array_of(jet::float32)}),
-                    contains("kernel k takes 2 inputs (then optionally 1 outputs); 1 arguments were given"));
-  CHECK_THROWS_AS(bind("T x, T y", "T z", {array_of(jet::float32), array_of(jet::float64)}), jet::dtype_error);
+  CHECK_THROWS_WITH(
+      bind("T x, T y", "T z", {array_of(jet::float32)}),
+      contains("kernel k takes 2 inputs (then optionally 1 outputs); 1 arguments were given"));
+  CHECK_THROWS_AS(bind("T x, T y", "T z", {array_of(jet::float32), array_of(jet::float64)}),
+                  jet::dtype_error);
   CHECK_THROWS_WITH(bind("T x, T y", "T z", {array_of(jet::float32), array_of(jet::float64)}),
                     contains("input 'y' is float64 but type T is float32 from 'x'"));
   CHECK_THROWS_WITH(bind("raw T x", "T z", {scalar_of(jet::weak_kind::integer)}),
@@ -138,66 +144,103 @@ TEST_CASE("binding errors name the kernel and the parameter", "[host][user_kerne
 
 TEST_CASE("rendered elementwise kernels compile", "[host][user_kernels]") {
   const std::vector<elementwise_case> cases = {
-      {"T x, T y", "T z", "z = x + y", {array_of(jet::float32), array_of(jet::float32)},
-       {user_access::contiguous, user_access::contiguous, user_access::contiguous}, 1, false},
-      {"T x, float64 a", "T z", "z = x * a + i", {array_of(jet::float64), scalar_of(jet::weak_kind::floating)},
-       {user_access::strided, user_access::scalar, user_access::contiguous}, 3, true},
-      {"raw T x, int64 n", "T y", "y = x[(i + 1) % x.size()] + n + _ind.size()",
+      {"T x, T y",
+       "T z",
+       "z = x + y",
+       {array_of(jet::float32), array_of(jet::float32)},
+       {user_access::contiguous, user_access::contiguous, user_access::contiguous},
+       1,
+       false},
+      {"T x, float64 a",
+       "T z",
+       "z = x * a + i",
+       {array_of(jet::float64), scalar_of(jet::weak_kind::floating)},
+       {user_access::strided, user_access::scalar, user_access::contiguous},
+       3,
+       true},
+      {"raw T x, int64 n",
+       "T y",
+       "y = x[(i + 1) % x.size()] + n + _ind.size()",
        {array_of(jet::int16), scalar_of(jet::weak_kind::integer)},
-       {user_access::raw, user_access::scalar, user_access::strided}, 2, false},
-      {"bool m, uint8 u", "uint64 y, raw float32 w", "y = m ? u : 0; if (i == 0) w[0] = 1.0f",
+       {user_access::raw, user_access::scalar, user_access::strided},
+       2,
+       false},
+      {"bool m, uint8 u",
+       "uint64 y, raw float32 w",
+       "y = m ? u : 0; if (i == 0) w[0] = 1.0f",
        {array_of(jet::bool_), array_of(jet::uint8)},
-       {user_access::contiguous, user_access::strided, user_access::contiguous, user_access::raw}, 2, false},
+       {user_access::contiguous, user_access::strided, user_access::contiguous, user_access::raw},
+       2,
+       false},
   };
   for (const elementwise_case& c : cases) CHECK(!compiled(rendered(c)).image.empty());
 }
 
 TEST_CASE("rendered reduction kernels compile for each layout", "[host][user_kernels]") {
   for (int group : {1, 32, 256}) {
-    const reduction_case c{"T x, T w, raw T r", "T y", "x * x * w + r[0]", "a + b", "y = sqrt(a)", "",
-                           {array_of(jet::float32), scalar_of(jet::weak_kind::floating), array_of(jet::float32)},
-                           {user_access::strided, user_access::scalar, user_access::raw, user_access::strided},
-                           jet::float64, group == 256 ? 0 : 2, 2, group};
+    const reduction_case c{
+        "T x, T w, raw T r",
+        "T y",
+        "x * x * w + r[0]",
+        "a + b",
+        "y = sqrt(a)",
+        "",
+        {array_of(jet::float32), scalar_of(jet::weak_kind::floating), array_of(jet::float32)},
+        {user_access::strided, user_access::scalar, user_access::raw, user_access::strided},
+        jet::float64,
+        group == 256 ? 0 : 2,
+        2,
+        group};
     CHECK(!compiled(rendered(c)).image.empty());
   }
 }
 
-TEST_CASE("16-bit float scalars fix placeholders, complex scalars need complex parameters", "[host][user_kernels]") {
+TEST_CASE("16-bit float scalars fix placeholders, complex scalars need complex parameters",
+          "[host][user_kernels]") {
   using jet_test::contains;
-  const auto half = bind("T x, T a", "T z", {array_of(jet::float16), typed_scalar_of(jet::float16)});
+  const auto half =
+      bind("T x, T a", "T z", {array_of(jet::float16), typed_scalar_of(jet::float16)});
   CHECK(half.types == std::vector<jet::dtype>{jet::float16, jet::float16, jet::float16});
   CHECK(half.casts.empty());
   CHECK(bind("T a", "T z", {typed_scalar_of(jet::bfloat16)}).types[1] == jet::bfloat16);
   // A typed scalar fixes T where a weak one only fills in.
-  CHECK(bind("T a, T b", "T z", {scalar_of(jet::weak_kind::floating), typed_scalar_of(jet::float16)}).types[2] ==
-        jet::float16);
+  CHECK(
+      bind("T a, T b", "T z", {scalar_of(jet::weak_kind::floating), typed_scalar_of(jet::float16)})
+          .types[2] == jet::float16);
   CHECK(bind("T a", "T z", {scalar_of(jet::weak_kind::complex)}).types[1] == jet::complex128);
-  CHECK(bind("T x, T a", "T z", {array_of(jet::complex64), scalar_of(jet::weak_kind::complex)}).types[1] ==
-        jet::complex64);
+  CHECK(bind("T x, T a", "T z", {array_of(jet::complex64), scalar_of(jet::weak_kind::complex)})
+            .types[1] == jet::complex64);
   // A typed scalar converts as an array would, but needs no cast of its own.
   const auto widened = bind("float32 a", "float32 z", {typed_scalar_of(jet::float16)});
   CHECK(widened.types[0] == jet::float32);
   CHECK(widened.casts.empty());
-  CHECK(bind("complex64 x", "complex64 z", {array_of(jet::float16)}).casts == std::vector<std::size_t>{0});
+  CHECK(bind("complex64 x", "complex64 z", {array_of(jet::float16)}).casts ==
+        std::vector<std::size_t>{0});
 
-  CHECK_THROWS_WITH(bind("T x, T a", "T z", {array_of(jet::float32), typed_scalar_of(jet::float16)}),
-                    contains("kernel k: input 'a' is float16 but type T is float32 from 'x'"));
+  CHECK_THROWS_WITH(
+      bind("T x, T a", "T z", {array_of(jet::float32), typed_scalar_of(jet::float16)}),
+      contains("kernel k: input 'a' is float16 but type T is float32 from 'x'"));
   CHECK_THROWS_WITH(bind("int32 n", "int32 z", {typed_scalar_of(jet::bfloat16)}),
                     contains("kernel k: input 'n' is int32, the argument is bfloat16"));
-  CHECK_THROWS_AS(bind("T x, T a", "T z", {array_of(jet::float64), scalar_of(jet::weak_kind::complex)}),
-                  jet::dtype_error);
-  CHECK_THROWS_WITH(bind("T x, T a", "T z", {array_of(jet::float64), scalar_of(jet::weak_kind::complex)}),
-                    contains("kernel k: input 'a' is float64, which cannot hold a complex scalar"));
+  CHECK_THROWS_AS(
+      bind("T x, T a", "T z", {array_of(jet::float64), scalar_of(jet::weak_kind::complex)}),
+      jet::dtype_error);
+  CHECK_THROWS_WITH(
+      bind("T x, T a", "T z", {array_of(jet::float64), scalar_of(jet::weak_kind::complex)}),
+      contains("kernel k: input 'a' is float64, which cannot hold a complex scalar"));
   CHECK_THROWS_WITH(bind("float16 a", "float16 z", {scalar_of(jet::weak_kind::complex)}),
                     contains("kernel k: input 'a' is float16, which cannot hold a complex scalar"));
 }
 
-TEST_CASE("user kernels include the CUDA headers of their types, and no others", "[host][user_kernels]") {
+TEST_CASE("user kernels include the CUDA headers of their types, and no others",
+          "[host][user_kernels]") {
   const auto source = [](jet::dtype t) {
     const std::vector<user_access> access = {user_access::contiguous, user_access::contiguous};
     return rendered(elementwise_case{"T x", "T y", "y = x", {array_of(t)}, access}).source;
   };
-  const auto has = [](const std::string& s, const std::string& part) { return s.find(part) != std::string::npos; };
+  const auto has = [](const std::string& s, const std::string& part) {
+    return s.find(part) != std::string::npos;
+  };
   CHECK_FALSE(has(source(jet::float32), "#include"));
   const std::string half = source(jet::float16), brain = source(jet::bfloat16);
   const std::string single = source(jet::complex64), twice = source(jet::complex128);
@@ -211,50 +254,100 @@ TEST_CASE("user kernels include the CUDA headers of their types, and no others",
   CHECK_FALSE(has(twice, "cuda_fp16.h"));
   // A dtype named in the parameters needs its header as a placeholder's does.
   const std::string fixed =
-      rendered(elementwise_case{"complex128 x", "float64 y", "y = x.real()", {scalar_of(jet::weak_kind::complex)},
+      rendered(elementwise_case{"complex128 x",
+                                "float64 y",
+                                "y = x.real()",
+                                {scalar_of(jet::weak_kind::complex)},
                                 {user_access::scalar, user_access::contiguous}})
           .source;
   CHECK(has(fixed, "#include <cuda/std/complex>"));
-  CHECK(has(fixed, "const cuda::std::complex<double> x = jet_get<cuda::std::complex<double>>(p, 0);"));
+  CHECK(has(fixed,
+            "const cuda::std::complex<double> x = jet_get<cuda::std::complex<double>>(p, 0);"));
   // A reduce type's header, and its typedefs ahead of the preamble, which may use them.
-  const std::string preamble = "__device__ _type_reduce halved(T v) { return (_type_reduce)v * 0.5f; }";
-  const jet::codegen::kernel_source reduction = rendered(reduction_case{
-      "T x, float16 h", "complex64 y", "halved(x) * (float)h", "a + b", "y = a", preamble,
-      {array_of(jet::float32), typed_scalar_of(jet::float16)},
-      {user_access::strided, user_access::scalar, user_access::strided}, jet::complex64, 0, 1, 256});
-  CHECK(has(reduction.source, "#include <cuda_fp16.h>\n#include <cuda/std/complex>\ntypedef float T;\n"
-                              "typedef cuda::std::complex<float> jet_reduce_t;\n"
-                              "typedef cuda::std::complex<float> _type_reduce;\n"));
+  const std::string preamble =
+      "__device__ _type_reduce halved(T v) { return (_type_reduce)v * 0.5f; }";
+  const jet::codegen::kernel_source reduction =
+      rendered(reduction_case{"T x, float16 h",
+                              "complex64 y",
+                              "halved(x) * (float)h",
+                              "a + b",
+                              "y = a",
+                              preamble,
+                              {array_of(jet::float32), typed_scalar_of(jet::float16)},
+                              {user_access::strided, user_access::scalar, user_access::strided},
+                              jet::complex64,
+                              0,
+                              1,
+                              256});
+  CHECK(has(reduction.source,
+            "#include <cuda_fp16.h>\n#include <cuda/std/complex>\ntypedef float T;\n"
+            "typedef cuda::std::complex<float> jet_reduce_t;\n"
+            "typedef cuda::std::complex<float> _type_reduce;\n"));
   CHECK(reduction.source.find("_type_reduce;") < reduction.source.find(preamble));
   CHECK(!compiled(reduction).image.empty());
 }
 
-TEST_CASE("rendered kernels over 16-bit floats and complex values compile", "[host][user_kernels]") {
+TEST_CASE("rendered kernels over 16-bit floats and complex values compile",
+          "[host][user_kernels]") {
   const auto compiles = [](const auto& c) { return !compiled(rendered(c)).image.empty(); };
   // The GPU tests' kernels (tests/gpu/test_user_kernel_types.cpp), in the layouts they run in.
-  const std::vector<user_access> axpy_access = {user_access::strided, user_access::contiguous, user_access::scalar,
-                                                user_access::contiguous};
+  const std::vector<user_access> axpy_access = {user_access::strided, user_access::contiguous,
+                                                user_access::scalar, user_access::contiguous};
   for (jet::dtype t : {jet::float16, jet::bfloat16, jet::complex64, jet::complex128}) {
     INFO(jet::name(t));
-    const user_arg_info a = jet::is_complex(t) ? scalar_of(jet::weak_kind::complex) : typed_scalar_of(t);
-    CHECK(compiles(elementwise_case{"T x, T y, T a", "T z", "z = x * a + y", {array_of(t), array_of(t), a},
-                                    axpy_access, 2}));
+    const user_arg_info a =
+        jet::is_complex(t) ? scalar_of(jet::weak_kind::complex) : typed_scalar_of(t);
+    CHECK(compiles(elementwise_case{
+        "T x, T y, T a", "T z", "z = x * a + y", {array_of(t), array_of(t), a}, axpy_access, 2}));
   }
-  CHECK(compiles(elementwise_case{
-      "raw T r, float16 h, bfloat16 b, complex64 c", "T z", "z = r[r.size() - 1 - i] * T((double)h, (double)b) + (T)c",
-      {array_of(jet::complex128), typed_scalar_of(jet::float16), typed_scalar_of(jet::bfloat16),
-       scalar_of(jet::weak_kind::complex)},
-      {user_access::raw, user_access::scalar, user_access::scalar, user_access::scalar, user_access::contiguous}}));
+  CHECK(compiles(
+      elementwise_case{"raw T r, float16 h, bfloat16 b, complex64 c",
+                       "T z",
+                       "z = r[r.size() - 1 - i] * T((double)h, (double)b) + (T)c",
+                       {array_of(jet::complex128), typed_scalar_of(jet::float16),
+                        typed_scalar_of(jet::bfloat16), scalar_of(jet::weak_kind::complex)},
+                       {user_access::raw, user_access::scalar, user_access::scalar,
+                        user_access::scalar, user_access::contiguous}}));
   const std::vector<user_access> strided = {user_access::strided, user_access::strided};
   for (int group : {1, 32, 256}) {
     const int kept = group == 256 ? 0 : 1;
-    CHECK(compiles(reduction_case{"T x", "T y", "x", "a + b", "y = a", "", {array_of(jet::complex128)}, strided,
-                                  jet::complex128, kept, 1, group}));
-    CHECK(compiles(reduction_case{"T x", "T y", "x", "a + b", "y = a", "", {array_of(jet::float16)}, strided,
-                                  jet::float32, kept, 2, group}));
+    CHECK(compiles(reduction_case{"T x",
+                                  "T y",
+                                  "x",
+                                  "a + b",
+                                  "y = a",
+                                  "",
+                                  {array_of(jet::complex128)},
+                                  strided,
+                                  jet::complex128,
+                                  kept,
+                                  1,
+                                  group}));
+    CHECK(compiles(reduction_case{"T x",
+                                  "T y",
+                                  "x",
+                                  "a + b",
+                                  "y = a",
+                                  "",
+                                  {array_of(jet::float16)},
+                                  strided,
+                                  jet::float32,
+                                  kept,
+                                  2,
+                                  group}));
   }
-  CHECK(compiles(reduction_case{"T x", "T y", "x", "a + b", "y = a", "", {array_of(jet::bfloat16)}, strided,
-                                jet::bfloat16, 1, 1, 32}));
+  CHECK(compiles(reduction_case{"T x",
+                                "T y",
+                                "x",
+                                "a + b",
+                                "y = a",
+                                "",
+                                {array_of(jet::bfloat16)},
+                                strided,
+                                jet::bfloat16,
+                                1,
+                                1,
+                                32}));
 }
 
 TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][user_kernels]") {
@@ -268,10 +361,11 @@ TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][use
   // rounds twice and lands on the even side (1.0); rounded once it is the next value up.
   const double over_half_tie = 1 + std::ldexp(1.0, -11) + std::ldexp(1.0, -40);
   const double over_brain_tie = 1 + std::ldexp(1.0, -8) + std::ldexp(1.0, -40);
-  const std::vector<jet::kernel_arg> args = {half_nan, z,  brain_nan, c, over_half_tie, over_brain_tie,
-                                             3,        jet::float16_t(-2.75f), c};
+  const std::vector<jet::kernel_arg> args = {
+      half_nan, z, brain_nan, c, over_half_tie, over_brain_tie, 3, jet::float16_t(-2.75f), c};
   const auto params = jet::codegen::parse_user_params(
-      "float16 h, complex128 z, bfloat16 b, complex64 c, float16 w, bfloat16 v, complex64 n, float32 f, complex128 d",
+      "float16 h, complex128 z, bfloat16 b, complex64 c, float16 w, bfloat16 v, complex64 n, "
+      "float32 f, complex128 d",
       "");
   const std::vector<user_arg_info> info = jet::detail::describe_args(args);
   const jet::codegen::user_binding binding = jet::codegen::bind_user_params(params, info, "k");
@@ -282,8 +376,8 @@ TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][use
   spec.access = access;
   jet::codegen::param_layout layout;
   jet::codegen::layout_user_elementwise(
-      spec, jet::detail::user_values(params, binding, args, std::vector<jet::array>(params.size())), axes_for(access, 1),
-      layout);
+      spec, jet::detail::user_values(params, binding, args, std::vector<jet::array>(params.size())),
+      axes_for(access, 1), layout);
   for (std::size_t k = 0; k < params.size(); ++k)
     CHECK(layout.at(jet::codegen::param_role::scalar, static_cast<int>(k)).offset == 16 * k);
   alignas(16) std::byte bytes[jet::codegen::max_param_bytes] = {};
@@ -304,7 +398,8 @@ TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][use
 }
 
 TEST_CASE("a compile error carries NVRTC's log and the numbered source", "[host][user_kernels]") {
-  const jet::codegen::kernel_source bad{"broken", "extern \"C\" __global__ void broken(float* x) {\n  x[0] = undeclared;\n}\n"};
+  const jet::codegen::kernel_source bad{
+      "broken", "extern \"C\" __global__ void broken(float* x) {\n  x[0] = undeclared;\n}\n"};
   try {
     compiled(bad);
     FAIL("the kernel compiled");
@@ -316,11 +411,14 @@ TEST_CASE("a compile error carries NVRTC's log and the numbered source", "[host]
   }
 }
 
-TEST_CASE("name expressions give the lowered names of template instantiations", "[host][user_kernels]") {
+TEST_CASE("name expressions give the lowered names of template instantiations",
+          "[host][user_kernels]") {
   const jet::codegen::kernel_source source{
-      "raw_module", "template <class T> __global__ void scale(T* x, T a) { x[threadIdx.x] *= a; }\n"
-                    "__device__ int counter[4];\n"};
-  const auto k = jet::detail::compile(source, "sm_90", jet::detail::user_extras({}, {"scale<float>", "scale<double>", "&counter"}));
+      "raw_module",
+      "template <class T> __global__ void scale(T* x, T a) { x[threadIdx.x] *= a; }\n"
+      "__device__ int counter[4];\n"};
+  const auto k = jet::detail::compile(
+      source, "sm_90", jet::detail::user_extras({}, {"scale<float>", "scale<double>", "&counter"}));
   REQUIRE(k.lowered_names.size() == 3);
   CHECK(k.lowered_names[0] == "_Z5scaleIfEvPT_S0_");
   CHECK(k.lowered_names[1] == "_Z5scaleIdEvPT_S0_");
@@ -329,17 +427,19 @@ TEST_CASE("name expressions give the lowered names of template instantiations", 
 
 TEST_CASE("curand_kernel.h compiles in a user kernel", "[host][user_kernels]") {
   const jet::codegen::kernel_source source{
-      "curand_user", "#include <curand_kernel.h>\n"
-                     "extern \"C\" __global__ void draw(double* out, unsigned long long seed, long long n) {\n"
-                     "  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;\n"
-                     "  if (i >= n) return;\n"
-                     "  curandStatePhilox4_32_10_t s;\n"
-                     "  curand_init(seed, i, 0, &s);\n"
-                     "  out[i] = curand_normal_double(&s);\n"
-                     "}\n"};
+      "curand_user",
+      "#include <curand_kernel.h>\n"
+      "extern \"C\" __global__ void draw(double* out, unsigned long long seed, long long n) {\n"
+      "  long long i = blockIdx.x * (long long)blockDim.x + threadIdx.x;\n"
+      "  if (i >= n) return;\n"
+      "  curandStatePhilox4_32_10_t s;\n"
+      "  curand_init(seed, i, 0, &s);\n"
+      "  out[i] = curand_normal_double(&s);\n"
+      "}\n"};
   const auto start = std::chrono::steady_clock::now();
   const auto k = compiled(source);
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
+  const double ms =
+      std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
   std::printf("curand_kernel.h user kernel: cold NVRTC compile %.0f ms\n", ms);
   CHECK(!k.image.empty());
 }

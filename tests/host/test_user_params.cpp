@@ -44,16 +44,21 @@ TEST_CASE("every dtype name is a parameter type, and empty lists are allowed", "
 TEST_CASE("bad parameter strings name what is wrong", "[host][kernel]") {
   using jet_test::contains;
   CHECK_THROWS_AS(parse_user_params("float32", ""), jet::value_error);
-  CHECK_THROWS_WITH(parse_user_params("float32", ""),
-                    contains("kernel parameter 'float32' should be [raw] TYPE NAME; it has 1 tokens"));
+  CHECK_THROWS_WITH(
+      parse_user_params("float32", ""),
+      contains("kernel parameter 'float32' should be [raw] TYPE NAME; it has 1 tokens"));
   CHECK_THROWS_WITH(parse_user_params("raw raw T x", ""), contains("'raw raw T x'"));
   CHECK_THROWS_WITH(parse_user_params("T x y", ""), contains("it has 3 tokens"));
-  CHECK_THROWS_WITH(parse_user_params("flot32 x", ""), contains("unknown type 'flot32' in kernel parameter 'flot32 x'"));
+  CHECK_THROWS_WITH(parse_user_params("flot32 x", ""),
+                    contains("unknown type 'flot32' in kernel parameter 'flot32 x'"));
   CHECK_THROWS_WITH(parse_user_params("TT x", ""), contains("unknown type 'TT'"));
-  CHECK_THROWS_WITH(parse_user_params("T 3x", ""), contains("'3x' in kernel parameter 'T 3x' is no C identifier"));
+  CHECK_THROWS_WITH(parse_user_params("T 3x", ""),
+                    contains("'3x' in kernel parameter 'T 3x' is no C identifier"));
   CHECK_THROWS_WITH(parse_user_params("T x-y", ""), contains("'x-y'"));
-  CHECK_THROWS_WITH(parse_user_params("T x", "T x"), contains("kernel parameter name 'x' is given twice"));
-  CHECK_THROWS_WITH(parse_user_params("T i", ""), contains("'i' in kernel parameter 'T i' is reserved"));
+  CHECK_THROWS_WITH(parse_user_params("T x", "T x"),
+                    contains("kernel parameter name 'x' is given twice"));
+  CHECK_THROWS_WITH(parse_user_params("T i", ""),
+                    contains("'i' in kernel parameter 'T i' is reserved"));
   CHECK_THROWS_WITH(parse_user_params("T jet_x", ""), contains("'jet_x'"));
   CHECK_THROWS_WITH(parse_user_params("T x,", ""), contains("empty kernel parameter"));
   CHECK_THROWS_WITH(parse_user_params("T x,,T y", ""), contains("empty kernel parameter"));

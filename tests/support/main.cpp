@@ -17,7 +17,8 @@
 int main(int argc, char** argv) {
 #ifdef JET_GPU_TESTS
   bool listing = false;
-  for (int i = 1; i < argc; ++i) listing = listing || std::string_view(argv[i]).rfind("--list", 0) == 0;
+  for (int i = 1; i < argc; ++i)
+    listing = listing || std::string_view(argv[i]).rfind("--list", 0) == 0;
   if (!listing && !jet::device::available()) {
     std::printf("%s: GPU test skipped\n", jet::device::unavailable_reason().c_str());
     return 77;

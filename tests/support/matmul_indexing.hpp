@@ -11,8 +11,8 @@
 namespace jet_test {
 
 struct matmul_indexing {
-  jet::shape a, b;      // the operands' shapes, 1-D ones promoted to (1, k) and (k, 1)
-  jet::shape batch;     // the broadcast batch axes
+  jet::shape a, b;   // the operands' shapes, 1-D ones promoted to (1, k) and (k, 1)
+  jet::shape batch;  // the broadcast batch axes
   std::int64_t m, k, n;
 
   matmul_indexing(const jet::shape& a_shape, const jet::shape& b_shape)
@@ -30,11 +30,16 @@ struct matmul_indexing {
     n = b.back();
   }
 
-  std::int64_t a_index(std::int64_t p, std::int64_t row, std::int64_t col) const { return index(a, p, row, col); }
-  std::int64_t b_index(std::int64_t p, std::int64_t row, std::int64_t col) const { return index(b, p, row, col); }
+  std::int64_t a_index(std::int64_t p, std::int64_t row, std::int64_t col) const {
+    return index(a, p, row, col);
+  }
+  std::int64_t b_index(std::int64_t p, std::int64_t row, std::int64_t col) const {
+    return index(b, p, row, col);
+  }
 
  private:
-  std::int64_t index(const jet::shape& s, std::int64_t p, std::int64_t row, std::int64_t col) const {
+  std::int64_t index(const jet::shape& s, std::int64_t p, std::int64_t row,
+                     std::int64_t col) const {
     std::int64_t at = row * s.back() + col, scale = s[s.size() - 2] * s.back();
     for (int d = batch.size() - 1, e = s.size() - 3; e >= 0; --d, --e) {
       const std::int64_t i = p % batch[d];

@@ -6,11 +6,11 @@
 #include <cstdio>
 #include <iterator>
 
+#include "src/cache/disk_cache.hpp"
 #include "src/cache/inspect.hpp"
 #include "tools/jet-cache/commands.hpp"
 #include "tools/jet-cache/disassemble.hpp"
 #include "tools/jet-cache/output.hpp"
-#include "src/cache/disk_cache.hpp"
 
 namespace jet::cli {
 namespace {
@@ -121,7 +121,8 @@ int run_show(const invocation& inv) {
                 {"image_bytes", h.image_bytes},
                 {"options", h.options},
                 {"source", entry.source},
-                {"machine_code", machine_code ? json{{"format", format}, {"text", *machine_code}} : json()}});
+                {"machine_code",
+                 machine_code ? json{{"format", format}, {"text", *machine_code}} : json()}});
     return 0;
   }
   std::string out;

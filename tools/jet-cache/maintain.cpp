@@ -20,7 +20,10 @@ int run_verify(const invocation& inv) {
   if (inv.json) {
     json bad = json::array();
     for (const detail::bad_entry& b : report.bad)
-      bad.push_back({{"key", b.file.key}, {"path", b.file.path}, {"problem", b.problem}, {"removed", b.removed}});
+      bad.push_back({{"key", b.file.key},
+                     {"path", b.file.path},
+                     {"problem", b.problem},
+                     {"removed", b.removed}});
     print_json({{"directory", inv.dir},
                 {"checked", report.checked},
                 {"bad", bad},
@@ -34,10 +37,12 @@ int run_verify(const invocation& inv) {
   for (const detail::bad_entry& b : report.bad)
     fmt::format_to(to, "bad {}: {}{}\n", b.file.key, b.problem, b.removed ? " (removed)" : "");
   for (const std::string& folder : report.unsafe_folders)
-    fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it (chmod go-w to fix)\n", folder);
+    fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it (chmod go-w to fix)\n",
+                   folder);
   fmt::format_to(to, "checked {} entries: {} bad", report.checked, report.bad.size());
   if (inv.fix) fmt::format_to(to, ", {} removed", report.removed);
-  if (!report.unsafe_folders.empty()) fmt::format_to(to, ", {} unsafe folders", report.unsafe_folders.size());
+  if (!report.unsafe_folders.empty())
+    fmt::format_to(to, ", {} unsafe folders", report.unsafe_folders.size());
   out += "\n";
   std::fwrite(out.data(), 1, out.size(), stdout);
   return left == 0 ? 0 : 1;

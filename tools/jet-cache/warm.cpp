@@ -12,10 +12,10 @@
 #include "jet/cache.hpp"
 #include "jet/error.hpp"
 #include "src/cache/directory.hpp"
+#include "src/cache/disk_cache.hpp"
 #include "src/cache/record.hpp"
 #include "tools/jet-cache/commands.hpp"
 #include "tools/jet-cache/output.hpp"
-#include "src/cache/disk_cache.hpp"
 
 namespace jet::cli {
 namespace {

@@ -49,8 +49,8 @@ scalar_value to_scalar_value(T v) {
     s.kind = weak_kind::integer;
     s.integer = static_cast<std::int64_t>(v);
     s.is_unsigned = std::is_unsigned_v<T> && s.integer < 0;
-    s.number = s.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v))
-                             : static_cast<double>(v);
+    s.number =
+        s.is_unsigned ? static_cast<double>(static_cast<std::uint64_t>(v)) : static_cast<double>(v);
   } else if constexpr (std::is_floating_point_v<T>) {
     s.kind = weak_kind::floating;
     s.number = static_cast<double>(v);
