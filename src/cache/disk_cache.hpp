@@ -8,7 +8,7 @@
 #include <string_view>
 #include <vector>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/render/kernel_source.hpp"
 #include "src/cache/entry.hpp"
 #include "src/nvrtc/compile.hpp"
 

@@ -6,7 +6,7 @@
 #include <string>
 #include <vector>
 
-#include "codegen/ir/passes.hpp"
+#include "codegen/render/kernel_source.hpp"
 #include "src/nvrtc/compile.hpp"
 
 namespace jet::detail {

@@ -6,6 +6,7 @@
 #include <memory>
 
 #include "codegen/core/limits.hpp"
+#include "codegen/ir/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/cache/disk_cache.hpp"
