@@ -107,10 +107,11 @@ void check_weak_integer_fits(const scalar_value& s, dtype t) {
   throw value_error("Python integer " + value + " out of bounds for " + std::string(name(t)));
 }
 
-// An operand converted to the loop dtype: arrays get a cast; weak scalars stay as they are
-// and take the loop dtype when the kernel is built (node::type_of_operand).
-node_ptr typed_operand(node_ptr arg, dtype loop) {
-  return arg->is_weak() || arg->type == loop ? arg : make_cast(std::move(arg), loop);
+// Converts the operands to the loop dtype: arrays get a cast; weak scalars stay as they are and
+// take the loop dtype when the kernel is built (node::type_of_operand).
+void type_operands(node_ptr* args, int n, dtype loop) {
+  for (int i = 0; i < n; ++i)
+    if (!args[i]->is_weak() && args[i]->type != loop) args[i] = make_cast(std::move(args[i]), loop);
 }
 
 // The node of `op` over `args`, which it takes (moved: every shared_ptr copy is an atomic
@@ -233,7 +234,7 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
     for (int i = 1; i < 3; ++i)
       if (args[i]->is_weak()) check_weak_integer_fits(args[i]->scalar(), t);
     if (args[0]->type != dtype::bool_) args[0] = make_cast(std::move(args[0]), dtype::bool_);
-    for (int i = 1; i < 3; ++i) args[i] = typed_operand(std::move(args[i]), t);
+    type_operands(args + 1, 2, t);
     return finish(op, t, t, args, 3);
   }
   dtype loop;
@@ -241,7 +242,7 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
   const dtype result = r.result == result_rule::boolean ? dtype::bool_
                        : r.result == result_rule::real  ? real_dtype(loop)
                                                         : loop;
-  for (int i = 0; i < n; ++i) args[i] = typed_operand(std::move(args[i]), loop);
+  type_operands(args, n, loop);
   return finish(op, result, loop, args, n);
 }
 

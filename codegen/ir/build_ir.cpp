@@ -112,13 +112,10 @@ class builder {
     s_.made.clear();
   }
 
-  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`;
-  // a weak scalar becomes a parameter of dtype `as`, the one its parent computes in. Only
-  // shared nodes can be reached twice: the tree is immutable, and each parent holds its
-  // operands, so the others need no entry among the nodes seen. Scalars are never looked up:
-  // each use is a parameter of its own, of the dtype that use gives it.
-  std::int16_t visit(const detail::node& n, bool shared, dtype as) {
-    shared = shared && n.op != detail::op_code::scalar;
+  // Lowers `n`, which has other owners than the one parent it is reached from when `shared`.
+  // Only shared nodes can be reached twice: the tree is immutable, and each parent holds its
+  // operands, so the others need no entry among the nodes seen.
+  std::int16_t visit(const detail::node& n, bool shared) {
     if (shared) {
       const int seen =
           s_.seen_nodes.find(hash_of(&n), [&](int e) { return s_.visited[e].first == &n; });
@@ -129,14 +126,13 @@ class builder {
     in.type = n.type;
     switch (n.op) {
       case detail::op_code::input: in.slot = add_input(n.value()); break;
-      case detail::op_code::scalar:
-        in.type = as;
-        in.slot = static_cast<std::int16_t>(g_.params.size());
-        g_.params.push_back({as, n.scalar()});
-        break;
+      case detail::op_code::scalar: return add_scalar(n, n.type);
       default:
-        for (int i = 0; i < n.arity; ++i)
-          in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1, n.type_of_operand(i));
+        for (int i = 0; i < n.arity; ++i) {
+          const detail::node_ptr& arg = n.args[i];
+          in.args[i] = arg->is_weak() ? add_scalar(*arg, n.type_of_operand(i))
+                                      : visit(*arg, arg.use_count() > 1);
+        }
     }
     const std::int16_t index = add(in);
     if (shared) {
@@ -144,6 +140,18 @@ class builder {
       s_.seen_nodes.add(hash_of(&n), [&](int e) { return hash_of(s_.visited[e].first); });
     }
     return index;
+  }
+
+  // A weak scalar as a parameter of dtype `as`, the one the op that uses it computes in. Each
+  // use is a parameter of its own, of the dtype that use gives it, so scalars are never looked
+  // up among the nodes seen.
+  std::int16_t add_scalar(const detail::node& n, dtype as) {
+    ir::instr in;
+    in.op = detail::op_code::scalar;
+    in.type = as;
+    in.slot = static_cast<std::int16_t>(g_.params.size());
+    g_.params.push_back({as, n.scalar()});
+    return add(in);
   }
 
   std::int16_t add(const ir::instr& in) {
@@ -180,7 +188,7 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
   g.extents = extents;
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
-  std::int16_t result = b.visit(root, false, root.type);
+  std::int16_t result = b.visit(root, false);
   if (root.type != type) {
     ir::instr cast;
     cast.op = detail::op_code::cast;

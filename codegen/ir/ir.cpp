@@ -1,4 +1,4 @@
-// The IR's own facts: access names, an operand's reach, a graph's work and index width.
+// The IR's own facts: access names, a graph's work and index width.
 #include "codegen/ir/ir.hpp"
 
 #include <algorithm>
@@ -18,16 +18,6 @@ const char* access_name(access a) {
     case access::transposed: return "transposed (shared-memory tiles)";
   }
   return "?";
-}
-
-bool operand::reads_one_element() const {
-  return std::all_of(strides.begin(), strides.end(), [](std::int64_t s) { return s == 0; });
-}
-
-std::int64_t operand::span(const shape& extents) const {
-  std::int64_t span = 0;
-  for (int d = 0; d < extents.size(); ++d) span += std::abs(strides[d]) * (extents[d] - 1);
-  return span;
 }
 
 std::int64_t graph::work_items() const {

@@ -2,6 +2,7 @@
 // Pure C++; the passes in this folder build it, collapse it, key it and render it.
 #pragma once
 
+#include <algorithm>
 #include <cstddef>
 #include <cstdint>
 #include <string>
@@ -34,9 +35,16 @@ struct operand {
   // Whether the kernel needs this operand's strides as parameters.
   bool has_strides() const { return mode != access::contiguous && mode != access::scalar; }
   // Whether every element is the first one (all strides 0).
-  bool reads_one_element() const;
+  bool reads_one_element() const {
+    return std::all_of(strides.begin(), strides.end(), [](std::int64_t s) { return s == 0; });
+  }
   // The largest distance in elements from the first element to another, over `extents`.
-  std::int64_t span(const shape& extents) const;
+  std::int64_t span(const shape& extents) const {
+    std::int64_t span = 0;
+    for (int d = 0; d < extents.size(); ++d)
+      span += (strides[d] < 0 ? -strides[d] : strides[d]) * (extents[d] - 1);
+    return span;
+  }
 };
 
 struct param {

@@ -15,27 +15,10 @@ void param_layout::clear() {
   bytes_ = 0;
 }
 
-param_field& param_layout::append(param_role role, int index, std::size_t size, std::size_t align) {
-  param_field& f = fields_.emplace_back();
-  f.role = role;
-  f.index = index;
-  f.offset = (bytes_ + align - 1) / align * align;
-  f.size = size;
-  bytes_ = f.offset + size;
-  return f;
-}
-
-void param_layout::add(param_role role, int index, std::size_t size, std::size_t align,
-                       const void* from) {
-  append(role, index, size, align).from = from;
-}
-
-void param_layout::add_value(param_role role, int index, std::size_t size, std::size_t align,
-                             const void* value) {
-  param_field& f = append(role, index, size, align);
-  if (size > sizeof f.value)
+std::byte* param_layout::spill_value(std::size_t size) {
+  if (size > sizeof spill_)
     throw internal_error("a parameter value of " + std::to_string(size) + " bytes");
-  std::memcpy(f.value, value, size);
+  return spill_;
 }
 
 const param_field& param_layout::at(param_role role, int index) const {
@@ -46,9 +29,16 @@ const param_field& param_layout::at(param_role role, int index) const {
 }
 
 void param_layout::pack(std::byte* block) const {
-  std::memset(block, 0, bytes_);
-  for (const param_field& f : fields_)
-    std::memcpy(block + f.offset, f.from ? f.from : f.value, f.size);
+  if (bytes_ > max_param_bytes)
+    throw internal_error("packing " + std::to_string(bytes_) + " parameter bytes");
+  std::memcpy(block, values_, bytes_);
+  for (const param_field& f : fields_) {
+    if (!f.from) continue;
+    if (f.size == 8)
+      std::memcpy(block + f.offset, f.from, 8);  // most fields: one move
+    else
+      std::memcpy(block + f.offset, f.from, f.size);
+  }
 }
 
 void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles,

@@ -5,8 +5,11 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 #include <initializer_list>
 #include <vector>
+
+#include "codegen/core/limits.hpp"
 
 namespace jet::ir {
 struct graph;
@@ -37,21 +40,33 @@ enum class param_role : std::uint8_t {
 struct param_field {
   param_role role = param_role::block;
   int index = 0;
-  std::size_t offset = 0, size = 0;
-  // Where the launch copies `size` bytes from, read when it packs (so that values planned after
-  // the table is made, such as a reduction's chunks, are current); null: from `value`.
+  std::uint32_t offset = 0, size = 0;
+  // Where the launch copies the field's bytes from, read when it packs (so that values planned
+  // after the table is made, such as a reduction's chunks, are current); null for a field whose
+  // bytes the table holds.
   const void* from = nullptr;
-  alignas(16) std::byte value[16] = {};
 };
 
 class param_layout {
  public:
   void clear();
-  // Appends a field of `size` bytes, aligned to `align`, packed from `from`.
-  void add(param_role role, int index, std::size_t size, std::size_t align, const void* from);
-  // Appends a field holding `size` (at most 16) bytes of `value`, copied now.
+  // Appends a field of `size` bytes, aligned to `align` (a power of two), packed from `from`.
+  void add(param_role role, int index, std::size_t size, std::size_t align, const void* from) {
+    append(role, index, size, align).from = from;
+  }
+  // Appends a field of `size` bytes (at most 16), aligned to `align`, whose bytes the table
+  // holds: the caller writes them at the address returned, zeroed (valid until the next add).
+  std::byte* add_value(param_role role, int index, std::size_t size, std::size_t align) {
+    const std::size_t offset = append(role, index, size, align).offset;
+    if (bytes_ > max_param_bytes || size > 16) return spill_value(size);
+    std::memset(values_ + offset, 0, 16);  // a whole 16 bytes: a store or two, not a call
+    return values_ + offset;
+  }
+  // The same, holding a copy of `size` bytes of `value`.
   void add_value(param_role role, int index, std::size_t size, std::size_t align,
-                 const void* value);
+                 const void* value) {
+    std::memcpy(add_value(role, index, size, align), value, size);
+  }
 
   const std::vector<param_field>& fields() const { return fields_; }
   std::size_t bytes() const { return bytes_; }
@@ -61,9 +76,24 @@ class param_layout {
   void pack(std::byte* block) const;
 
  private:
-  param_field& append(param_role role, int index, std::size_t size, std::size_t align);
+  param_field& append(param_role role, int index, std::size_t size, std::size_t align) {
+    const std::size_t offset = (bytes_ + align - 1) & ~(align - 1);
+    if (offset > bytes_ && offset <= max_param_bytes)
+      std::memset(values_ + bytes_, 0, offset - bytes_);
+    bytes_ = offset + size;
+    return fields_.emplace_back(param_field{role, index, static_cast<std::uint32_t>(offset),
+                                            static_cast<std::uint32_t>(size), nullptr});
+  }
+  // Where a value past the block's limit goes (a table no launch takes); throws for one of
+  // more than 16 bytes.
+  std::byte* spill_value(std::size_t size);
   std::vector<param_field> fields_;
   std::size_t bytes_ = 0;
+  // The block as the table holds it: the values of add_value's fields, zeros in the padding
+  // between fields, and whatever was there under the fields packed from elsewhere (packing
+  // overwrites them); 16 bytes of room past the limit for add_value's whole-slot zeroing.
+  alignas(16) std::byte values_[max_param_bytes + 16];
+  alignas(16) std::byte spill_[16];
 };
 
 // Appends a reduction's fields of `roles` (reduce_outputs ... reduce_counters), in that order,

@@ -7,16 +7,12 @@
 
 namespace jet::detail {
 
-int debug_level() {
-  static const int level = [] {
-    const char* v = std::getenv("JET_DEBUG");
-    return v ? std::atoi(v) : 0;
-  }();
-  return level;
+int read_debug_level() {
+  const char* v = std::getenv("JET_DEBUG");
+  return v ? std::atoi(v) : 0;
 }
 
-void trace(int level, const char* format, ...) {
-  if (debug_level() < level) return;
+void print_trace(const char* format, ...) {
   std::va_list args;
   va_start(args, format);
   std::fputs("[jet] ", stderr);
