@@ -42,21 +42,12 @@ bool is_arch(const std::string& arch) {
 
 std::string first_line(const std::string& text) { return text.substr(0, text.find('\n')); }
 
-}  // namespace
-
-int run_warm(const invocation& inv) {
-  if (!inv.arch.empty() && !is_arch(inv.arch))
-    throw usage_error("--arch wants a GPU architecture such as sm_90, not '" + inv.arch + "'");
-  detail::record_file records;
-  try {
-    records = detail::read_records(inv.operands.at(0));
-  } catch (const cache_error& e) {
-    throw usage_error(e.what());
-  }
-  // A record file lists a kernel once per process that used it: compile each key once.
+// The record file's kernels to compile, each key once (a file lists a kernel once per process
+// that used it); kernels recorded for no architecture become problems of `records`.
+std::vector<job> jobs_of(const invocation& inv, detail::record_file& records,
+                         std::size_t& bad_arch) {
   std::vector<job> jobs;
   std::set<std::string> seen;
-  std::size_t bad_arch = 0;
   for (const detail::recorded_kernel& k : records.kernels) {
     const std::string arch = inv.arch.empty() ? k.arch : inv.arch;
     if (!is_arch(arch)) {
@@ -68,73 +59,105 @@ int run_warm(const invocation& inv) {
     detail::kernel_identity id = detail::identify(k.source, arch, k.extras);
     if (seen.insert(id.key).second) jobs.push_back({&k, arch, std::move(id)});
   }
-  for (const std::string& p : records.problems)
-    fmt::print(stderr, "jet-cache warm: {}: {}\n", inv.operands[0], p);
+  return jobs;
+}
+
+// Whether the cache folder exists (made if need be) and Jet would load from it; says why not.
+bool usable_folder(const invocation& inv) {
   if (const int error = detail::make_directory(inv.dir)) {
     fmt::print(stderr, "jet-cache warm: cannot create {}: {}\n", inv.dir, std::strerror(error));
-    return 1;
+    return false;
   }
   if (const std::string why = detail::unsafe_folder_reason(inv.dir); !why.empty()) {
     fmt::print(stderr,
                "jet-cache warm: {} is {}; Jet would never load from it (chmod go-w to fix)\n",
                inv.dir, why);
-    return 1;
+    return false;
   }
+  return true;
+}
 
-  const std::uint64_t max_bytes = detail::settings_from_env().max_bytes;
-  std::atomic<std::size_t> next{0}, done{0}, present{0}, compiled{0};
+struct tally {
+  std::atomic<std::size_t> present{0}, compiled{0};
   std::mutex failures_mutex;
   std::vector<std::string> failures;
-  auto fail = [&](std::string message) {
+  void fail(std::string message) {
     std::lock_guard lock(failures_mutex);
     failures.push_back(std::move(message));
-  };
-  auto warm_one = [&](const job& j) {
-    try {
-      if (detail::load_entry(inv.dir, j.id)) {
-        ++present;
-        return;
-      }
-      const detail::compiled_kernel k = detail::compile(j.kernel->source, j.arch, j.kernel->extras);
-      if (!detail::store_entry(inv.dir, j.id, j.kernel->source, k, max_bytes))
-        throw cache_error("could not be stored in " + inv.dir);
-      ++compiled;
-    } catch (const compile_error& e) {
-      fail(fmt::format("{} for {}: {}\n{}", j.kernel->source.name, j.arch, first_line(e.what()),
-                       e.log()));
-    } catch (const std::exception& e) {
-      fail(fmt::format("{} for {}: {}", j.kernel->source.name, j.arch, e.what()));
+  }
+};
+
+// Loads the entry of `j` if the cache has a good one, else compiles and stores it.
+void warm_one(const invocation& inv, const job& j, std::uint64_t max_bytes, tally& t) {
+  try {
+    if (detail::load_entry(inv.dir, j.id)) {
+      ++t.present;
+      return;
     }
-  };
+    const detail::compiled_kernel k = detail::compile(j.kernel->source, j.arch, j.kernel->extras);
+    if (!detail::store_entry(inv.dir, j.id, j.kernel->source, k, max_bytes))
+      throw cache_error("could not be stored in " + inv.dir);
+    ++t.compiled;
+  } catch (const compile_error& e) {
+    t.fail(fmt::format("{} for {}: {}\n{}", j.kernel->source.name, j.arch, first_line(e.what()),
+                       e.log()));
+  } catch (const std::exception& e) {
+    t.fail(fmt::format("{} for {}: {}", j.kernel->source.name, j.arch, e.what()));
+  }
+}
+
+// Every job, on a thread per core (NVRTC compiles one program per thread), with progress.
+void warm_all(const invocation& inv, const std::vector<job>& jobs, std::uint64_t max_bytes,
+              tally& t) {
+  std::atomic<std::size_t> next{0}, done{0};
   auto work = [&] {
     for (std::size_t i = next++; i < jobs.size(); i = next++) {
-      warm_one(jobs[i]);
+      warm_one(inv, jobs[i], max_bytes, t);
       ++done;
     }
   };
-  // NVRTC compiles one program per thread; a thread per core keeps every core busy.
   const std::size_t threads =
       std::min<std::size_t>(std::max(1u, std::thread::hardware_concurrency()), jobs.size());
   std::vector<std::thread> pool;
-  for (std::size_t t = 0; t < threads; ++t) pool.emplace_back(work);
+  for (std::size_t i = 0; i < threads; ++i) pool.emplace_back(work);
   progress shown("warm", "kernels");
   while (done < jobs.size()) {
     std::this_thread::sleep_for(std::chrono::milliseconds(50));
     shown.update(done, jobs.size());
   }
-  for (std::thread& t : pool) t.join();
+  for (std::thread& thread : pool) thread.join();
   shown.finish(done, jobs.size());
+}
 
-  for (const std::string& f : failures) fmt::print(stderr, "jet-cache warm: {}\n", f);
-  fmt::print("warmed {}: {} compiled, {} already present, {} failed", inv.dir, compiled.load(),
-             present.load(), failures.size());
+}  // namespace
+
+int run_warm(const invocation& inv) {
+  if (!inv.arch.empty() && !is_arch(inv.arch))
+    throw usage_error("--arch wants a GPU architecture such as sm_90, not '" + inv.arch + "'");
+  detail::record_file records;
+  try {
+    records = detail::read_records(inv.operands.at(0));
+  } catch (const cache_error& e) {
+    throw usage_error(e.what());
+  }
+  std::size_t bad_arch = 0;
+  const std::vector<job> jobs = jobs_of(inv, records, bad_arch);
+  for (const std::string& p : records.problems)
+    fmt::print(stderr, "jet-cache warm: {}: {}\n", inv.operands[0], p);
+  if (!usable_folder(inv)) return 1;
+  const std::uint64_t max_bytes = detail::settings_from_env().max_bytes;
+  tally t;
+  warm_all(inv, jobs, max_bytes, t);
+  for (const std::string& f : t.failures) fmt::print(stderr, "jet-cache warm: {}\n", f);
+  fmt::print("warmed {}: {} compiled, {} already present, {} failed", inv.dir, t.compiled.load(),
+             t.present.load(), t.failures.size());
   if (const std::size_t repeated = records.kernels.size() - jobs.size() - bad_arch; repeated > 0)
     fmt::print(" ({} repeated records)", repeated);
   fmt::print("\n");
   if (const std::uint64_t evicted = jet::cache::stats().evictions)
     fmt::print("{} entries evicted to stay under JET_CACHE_MAX_BYTES ({})\n", evicted,
                format_bytes(max_bytes));
-  return failures.empty() && records.problems.empty() ? 0 : 1;
+  return t.failures.empty() && records.problems.empty() ? 0 : 1;
 }
 
 }  // namespace jet::cli
