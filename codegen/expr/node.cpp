@@ -251,7 +251,6 @@ node_ptr make_checked(op_code op, node_ptr* args, int n) {
 const char* op_name(op_code op) { return row(op).name; }
 dtype type_of(const node& n) { return n.type; }
 const shape& shape_of(const node& n) { return n.extents(); }
-int op_arity(op_code op) { return row(op).arity; }
 
 node_ptr make_input(const array& value) {
   auto out = std::make_shared<input_node>();

@@ -167,6 +167,5 @@ bool any_node(const node& root, Pred&& pred) {
 
 // The NumPy name of an op ("add", "sin", ...).
 const char* op_name(op_code op);
-int op_arity(op_code op);
 
 }  // namespace jet::detail

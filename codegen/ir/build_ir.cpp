@@ -1,5 +1,4 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
-#include <algorithm>
 #include <cstdint>
 #include <vector>
 

@@ -2,7 +2,6 @@
 #include "codegen/ir/ir.hpp"
 
 #include <algorithm>
-#include <cstdlib>
 
 #include "codegen/core/limits.hpp"
 

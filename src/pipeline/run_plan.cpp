@@ -8,7 +8,6 @@
 #include "codegen/core/limits.hpp"
 #include "codegen/ir/passes.hpp"
 #include "jet/device.hpp"
-#include "jet/error.hpp"
 #include "src/cache/disk_cache.hpp"
 #include "src/cache/memory_cache.hpp"
 #include "src/cache/stats.hpp"
@@ -58,8 +57,6 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
 }  // namespace
 
 void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
-  if (plan.params.bytes() > codegen::max_param_bytes)
-    throw internal_error("a plan of " + std::to_string(plan.params.bytes()) + " parameter bytes");
   thread_local std::string key;  // scratch, so that a cache hit allocates nothing
   key.clear();
   codegen::append_key(plan, key);
