@@ -11,7 +11,7 @@
 #include "examples/black_scholes.hpp"
 #include "jet/jet.hpp"
 #include "src/nvrtc/compile.hpp"
-#include "src/user/user_kernels.hpp"
+#include "src/user/arguments.hpp"
 
 namespace {
 

@@ -5,7 +5,7 @@
 #include "codegen/user/user_kernels.hpp"
 #include "jet/error.hpp"
 #include "src/pipeline/run_plan.hpp"
-#include "src/user/user_kernels.hpp"
+#include "src/user/arguments.hpp"
 
 namespace jet {
 

@@ -12,7 +12,7 @@
 #include "src/device/launch.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/trace.hpp"
-#include "src/user/user_kernels.hpp"
+#include "src/user/arguments.hpp"
 
 namespace jet {
 

@@ -9,7 +9,7 @@
 #include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/pipeline/run_plan.hpp"
-#include "src/user/user_kernels.hpp"
+#include "src/user/arguments.hpp"
 
 namespace jet {
 

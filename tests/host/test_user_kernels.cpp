@@ -15,7 +15,7 @@
 #include "jet/error.hpp"
 #include "src/cache/entry.hpp"
 #include "src/nvrtc/compile.hpp"
-#include "src/user/user_kernels.hpp"
+#include "src/user/arguments.hpp"
 #include "support/catch.hpp"
 
 namespace {

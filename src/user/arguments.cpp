@@ -1,6 +1,6 @@
-// What the user kernels share: their arguments as bound to parameters and as passed to a
-// launch, their ids and compile options.
-#include "src/user/user_kernels.hpp"
+// User kernels' arguments as bound to parameters and as passed to a launch; the kernel
+// objects' ids and compile options.
+#include "src/user/arguments.hpp"
 
 #include <bit>
 #include <cmath>

@@ -1,5 +1,5 @@
-// What the user-kernel runtime files share: arguments bound to parameters and made into launch
-// values, the kernels' ids and compile options, and their checks.
+// User kernels' arguments, bound to parameters and made into launch values, and what the
+// kernel objects share: their ids, compile options and checks.
 #pragma once
 
 #include <cstddef>
