@@ -308,46 +308,18 @@ TEST_CASE("rendered kernels over 16-bit floats and complex values compile",
                         typed_scalar_of(jet::bfloat16), scalar_of(jet::weak_kind::complex)},
                        {user_access::raw, user_access::scalar, user_access::scalar,
                         user_access::scalar, user_access::contiguous}}));
-  const std::vector<user_access> strided = {user_access::strided, user_access::strided};
+  // A plain sum of one input, its dtype and the reduce type's, in each layout.
+  const auto sum = [](jet::dtype in, jet::dtype reduce, int kept, int reduced, int group) {
+    const std::vector<user_access> strided = {user_access::strided, user_access::strided};
+    return reduction_case{"T x",          "T y",   "x",    "a + b", "y = a", "",
+                          {array_of(in)}, strided, reduce, kept,    reduced, group};
+  };
   for (int group : {1, 32, 256}) {
     const int kept = group == 256 ? 0 : 1;
-    CHECK(compiles(reduction_case{"T x",
-                                  "T y",
-                                  "x",
-                                  "a + b",
-                                  "y = a",
-                                  "",
-                                  {array_of(jet::complex128)},
-                                  strided,
-                                  jet::complex128,
-                                  kept,
-                                  1,
-                                  group}));
-    CHECK(compiles(reduction_case{"T x",
-                                  "T y",
-                                  "x",
-                                  "a + b",
-                                  "y = a",
-                                  "",
-                                  {array_of(jet::float16)},
-                                  strided,
-                                  jet::float32,
-                                  kept,
-                                  2,
-                                  group}));
+    CHECK(compiles(sum(jet::complex128, jet::complex128, kept, 1, group)));
+    CHECK(compiles(sum(jet::float16, jet::float32, kept, 2, group)));
   }
-  CHECK(compiles(reduction_case{"T x",
-                                "T y",
-                                "x",
-                                "a + b",
-                                "y = a",
-                                "",
-                                {array_of(jet::bfloat16)},
-                                strided,
-                                jet::bfloat16,
-                                1,
-                                1,
-                                32}));
+  CHECK(compiles(sum(jet::bfloat16, jet::bfloat16, 1, 1, 32)));
 }
 
 TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][user_kernels]") {
