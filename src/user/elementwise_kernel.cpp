@@ -91,18 +91,18 @@ kernel_outputs elementwise_kernel::call(const std::vector<kernel_arg>& args) con
     broadcast[k] = arrays[k].broadcast_to(extents).strides();
     strides[k] = &broadcast[k];
   }
-  const codegen::user_axes axes = codegen::elementwise_axes(params, strides, extents);
-  if (axes.space.size() == 0) return outputs;
-  spec.access = axes.access;
-  spec.ndim = axes.space.extents.size();
-  spec.index64 = axes.space.needs_index64();
+  const codegen::user_axes collapsed = codegen::elementwise_axes(params, strides, extents);
+  if (collapsed.space.size() == 0) return outputs;
+  spec.access = collapsed.access;
+  spec.ndim = collapsed.space.extents.size();
+  spec.index64 = collapsed.space.needs_index64();
   const std::vector<codegen::user_value> values =
       detail::user_values(params, spec.binding, args, arrays);
   codegen::kernel_plan plan;
   plan.body = &spec;
-  codegen::layout_user_elementwise(spec, values, axes, plan.params);
+  codegen::layout_user_elementwise(spec, values, collapsed, plan.params);
   detail::check_block_size(plan.params.bytes(), spec.name);
-  plan.launch.work_items = axes.space.size();
+  plan.launch.work_items = collapsed.space.size();
   plan.extras = &state_->extras;
   detail::run_plan(plan);
   return outputs;

@@ -147,28 +147,28 @@ kernel_outputs reduction_kernel::call(const std::vector<kernel_arg>& args, axes 
   std::vector<const shape*> operands(params.size(), nullptr);
   for (std::size_t k = 0; k < params.size(); ++k)
     if (params[k].output || is_array_input(params[k], k, args)) operands[k] = &strides[k];
-  const codegen::user_axes axes =
+  const codegen::user_axes collapsed =
       codegen::reduction_axes(params, operands, order.extents, order.kept);
   ir::reduction_geometry geometry;
-  const int n = axes.space.extents.size();
+  const int n = collapsed.space.extents.size();
   for (int d = 0; d < n; ++d)
-    (d < axes.kept ? geometry.outputs : geometry.length) *= axes.space.extents[d];
+    (d < collapsed.kept ? geometry.outputs : geometry.length) *= collapsed.space.extents[d];
   if (geometry.outputs == 0) return outputs;
   spec.reduce_type = codegen::reduce_type_of(state_->reduce_type, params, spec.binding, spec.name);
   // The layout Jet's reductions would choose for the first input; the state is the reduce
   // type, at least 8-byte aligned (codegen/user/render_user_reduction.cpp).
-  codegen::choose_reduction_layout(geometry, &axes.space.inputs.front(), axes.kept, n,
+  codegen::choose_reduction_layout(geometry, &collapsed.space.inputs.front(), collapsed.kept, n,
                                    device::current().multiprocessors);
   geometry.state_bytes = (static_cast<std::size_t>(itemsize(spec.reduce_type)) + 7) / 8 * 8;
-  spec.access = axes.access;
-  spec.kept = axes.kept;
-  spec.reduced = n - axes.kept;
+  spec.access = collapsed.access;
+  spec.kept = collapsed.kept;
+  spec.reduced = n - collapsed.kept;
   spec.group = geometry.columns ? 1 : geometry.group;
   const std::vector<codegen::user_value> values =
       detail::user_values(params, spec.binding, args, arrays);
   codegen::kernel_plan plan;
   plan.body = &spec;
-  codegen::layout_user_reduction(spec, values, axes, geometry, plan.params);
+  codegen::layout_user_reduction(spec, values, collapsed, geometry, plan.params);
   detail::check_block_size(plan.params.bytes(), spec.name);
   plan.launch.reduction = &geometry;
   plan.extras = &state_->extras;
