@@ -5,6 +5,7 @@
 # alternating, and prints their RESULT lines. The older tree is a folder made here with
 #   mkdir -p .ab/old && git archive REV | tar -x -C .ab/old
 # and carried to the GPU machine (`.ab` in the device tool's carry; git ignores it).
+# ROUNDS=N alternates N times (default 2); PIN=CPU runs every benchmark on that one core.
 set -uo pipefail
 cd "$(dirname "$0")/.."
 old=${1:-.ab/old}
@@ -21,10 +22,11 @@ build() {  # source folder, build folder
 }
 build "$old" build-ab-old
 build . build-ab-new
-for round in 1 2; do
+pin=${PIN:+taskset -c $PIN}
+for round in $(seq "${ROUNDS:-2}"); do
   for tree in old new; do
     for b in bench_elementwise bench_kernels; do
-      JET_CACHE_DIR=$PWD/build-ab-$tree/kernel-cache "build-ab-$tree/bench/$b" 2>&1 |
+      JET_CACHE_DIR=$PWD/build-ab-$tree/kernel-cache $pin "build-ab-$tree/bench/$b" 2>&1 |
         grep -E '^RESULT .*(host cost|raw_kernel launch|black-scholes call: plain|copy bandwidth \(GB/s\))' |
         sed "s/^RESULT/$tree round $round:/"
     done
