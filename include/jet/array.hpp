@@ -92,7 +92,7 @@ class array {
 
   jet::dtype dtype() const { return dtype_; }
   const jet::shape& shape() const { return shape_; }
-  // Strides in elements, as DESIGN.md says (NumPy's are in bytes).
+  // Strides in elements, as docs/DESIGN.md says (NumPy's are in bytes).
   const jet::shape& strides() const { return strides_; }
   std::int64_t offset() const { return offset_; }
   int ndim() const { return shape_.size(); }
@@ -106,30 +106,48 @@ class array {
   // True when both arrays view the same allocation.
   bool shares_buffer_with(const array& other) const { return buffer_ == other.buffer_; }
 
-  // Views (no copy).
+  // Views (no copy). Basic indexing: `x(1, jet::slice(0, jet::none, 2), jet::newaxis)`, with
+  // integers, slices, newaxis and ellipsis; missing trailing items take whole axes.
   template <class... Items>
   array operator()(const Items&... items) const {
     const index_item list[] = {index_item(items)..., index_item(ellipsis)};
     return index(std::span<const index_item>(list, sizeof...(Items)));
   }
   array index(std::span<const index_item> items) const;
+  // Axes reversed; transpose(axes) permutes them; swapaxes exchanges two.
   array T() const;
   array transpose() const { return T(); }
   array transpose(const jet::shape& axes) const;
+  // `x.transpose(1, 0, 2)`, as NumPy's.
+  template <std::integral I, std::integral... Rest>
+  array transpose(I first, Rest... rest) const {
+    return transpose(
+        jet::shape{static_cast<std::int64_t>(first), static_cast<std::int64_t>(rest)...});
+  }
   array swapaxes(std::int64_t a, std::int64_t b) const;
   // A view when the strides allow it, else a copy (NumPy's rule); one extent may be -1.
   array reshape(const jet::shape& new_shape) const;
+  // `x.reshape(-1)`, `x.reshape(4, 4)`, as NumPy's.
+  template <std::integral I, std::integral... Rest>
+  array reshape(I first, Rest... rest) const {
+    return reshape(
+        jet::shape{static_cast<std::int64_t>(first), static_cast<std::int64_t>(rest)...});
+  }
+  // Drops extent-1 axes (all, or the one given); expand_dims inserts one at `axis`.
   array squeeze() const;
   array squeeze(std::int64_t axis) const;
   array expand_dims(std::int64_t axis) const;
+  // A view with stride 0 along the broadcast axes (NumPy's broadcast_to).
   array broadcast_to(const jet::shape& target) const;
+  // reshape(-1): a view when the strides allow it, else a copy.
   array ravel() const;
+  // The k-th diagonal of a 2-D array (jet::diagonal is the general form).
   array diagonal_view(std::int64_t k = 0) const;
 
   // Reductions, as the free functions of jet/reduce.hpp: `x.sum(1)` is `jet::sum(x, 1)`.
   JET_REDUCTION_MEMBERS
 
-  // Copies.
+  // Copies: always new memory. flatten is 1-D; astype converts as NumPy's astype.
   array flatten() const;
   array copy() const;
   array astype(jet::dtype to) const;
@@ -182,11 +200,14 @@ class array {
 };
 
 // Creation. dtype defaults follow NumPy: float64, and int64 for integer arange.
+// Uninitialized, zero-filled and one-filled arrays of shape `s`: `jet::zeros({3, 4})`.
 array empty(const shape& s, dtype t = float64);
 array zeros(const shape& s, dtype t = float64);
 array ones(const shape& s, dtype t = float64);
+// Filled with `value` (a scalar, or anything that broadcasts to `s`), in its dtype or in `t`.
 array full(const shape& s, const expr& value);
 array full(const shape& s, const expr& value, dtype t);
+// The same with a's shape, and its dtype unless `t` is given.
 array empty_like(const array& a);
 array empty_like(const array& a, dtype t);
 array zeros_like(const array& a);
@@ -212,35 +233,52 @@ arange(A start, B stop, C step = 1) {
 }
 template <class A>
 requires std::is_arithmetic_v<A> array arange(A stop) { return arange(A{0}, stop); }
+// `num` evenly spaced values from start to stop (included unless endpoint is false).
 array linspace(double start, double stop, std::int64_t num = 50, bool endpoint = true,
                dtype t = float64);
+// An n x m (m defaults to n) array with ones on diagonal k, zeros elsewhere.
 array eye(std::int64_t n, std::optional<std::int64_t> m = std::nullopt, std::int64_t k = 0,
           dtype t = float64);
+// The n x n identity matrix.
 array identity(std::int64_t n, dtype t = float64);
 
 // An array that describes a shape and dtype but holds no device memory: for jet::explain
 // and for planning on machines without a GPU. Evaluating with it raises jet::value_error.
 array placeholder(const shape& s, dtype t = float64);
 
-// Host -> device copies; the shape defaults to 1-D and must hold exactly the values given.
+// Host -> device copies; the shape defaults to 1-D and must hold exactly the values given:
+// `jet::asarray(v, {n, n})`.
 array from_host(const void* data, dtype t, const shape& s);
 namespace detail {
 // The shape for `count` host values; throws jet::value_error in NumPy's words if it does not fit.
 shape host_shape(std::int64_t count, const std::optional<shape>& requested);
 }  // namespace detail
 template <class T>
-array asarray(std::span<const T> values, std::optional<shape> s = std::nullopt) {
+array asarray(std::span<const T> values, const shape& s) {
   return from_host(values.data(), dtype_of<T>(),
                    detail::host_shape(static_cast<std::int64_t>(values.size()), s));
 }
-// std::vector<bool> packs bits; Jet stores one byte per bool.
-array asarray(const std::vector<bool>& values, std::optional<shape> s = std::nullopt);
 template <class T>
-array asarray(const std::vector<T>& values, std::optional<shape> s = std::nullopt) {
+array asarray(std::span<const T> values) {
+  return from_host(values.data(), dtype_of<T>(), shape{static_cast<std::int64_t>(values.size())});
+}
+// std::vector<bool> packs bits; Jet stores one byte per bool.
+array asarray(const std::vector<bool>& values);
+array asarray(const std::vector<bool>& values, const shape& s);
+template <class T>
+array asarray(const std::vector<T>& values) {
+  return asarray(std::span<const T>(values));
+}
+template <class T>
+array asarray(const std::vector<T>& values, const shape& s) {
   return asarray(std::span<const T>(values), s);
 }
 template <class T>
-array asarray(std::initializer_list<T> values, std::optional<shape> s = std::nullopt) {
+array asarray(std::initializer_list<T> values) {
+  return asarray(std::span<const T>(values.begin(), values.size()));
+}
+template <class T>
+array asarray(std::initializer_list<T> values, const shape& s) {
   return asarray(std::span<const T>(values.begin(), values.size()), s);
 }
 

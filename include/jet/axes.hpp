@@ -47,4 +47,5 @@ class axes {
   expr argmin(axes axis = {}, bool keepdims = false) const;            \
   expr argmax(axes axis = {}, bool keepdims = false) const;            \
   expr all(axes axis = {}, bool keepdims = false) const;               \
-  expr any(axes axis = {}, bool keepdims = false) const;
+  expr any(axes axis = {}, bool keepdims = false) const;               \
+  expr count_nonzero(axes axis = {}, bool keepdims = false) const;

@@ -4,8 +4,11 @@
 
 #include <complex>
 #include <concepts>
+#include <cstdint>
+#include <span>
 #include <string>
 #include <type_traits>
+#include <vector>
 
 #include "jet/array.hpp"
 #include "jet/detail/expr_node.hpp"
@@ -28,9 +31,53 @@ class expr {
   const jet::shape& shape() const { return detail::shape_of(*node_); }
   int ndim() const { return shape().size(); }
   std::int64_t size() const { return shape().product(); }
-  // Evaluates into a new array.
+  // Evaluates into a new array (one fused kernel).
   array eval() const { return array(*this); }
   expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }
+
+  // jet::array's views and host copies: each evaluates the expression into a new array, then
+  // gives that array's view or values (`(a + b).T()`, `(a * b)(0, jet::slice(1, 3))`).
+  template <class... Items>
+  array operator()(const Items&... items) const {
+    return eval()(items...);
+  }
+  array index(std::span<const index_item> items) const { return eval().index(items); }
+  array T() const { return eval().T(); }
+  array transpose() const { return eval().T(); }
+  array transpose(const jet::shape& axes) const { return eval().transpose(axes); }
+  template <std::integral I, std::integral... Rest>
+  array transpose(I first, Rest... rest) const {
+    return eval().transpose(first, rest...);
+  }
+  array swapaxes(std::int64_t a, std::int64_t b) const { return eval().swapaxes(a, b); }
+  array reshape(const jet::shape& new_shape) const { return eval().reshape(new_shape); }
+  template <std::integral I, std::integral... Rest>
+  array reshape(I first, Rest... rest) const {
+    return eval().reshape(first, rest...);
+  }
+  array squeeze() const { return eval().squeeze(); }
+  array squeeze(std::int64_t axis) const { return eval().squeeze(axis); }
+  array expand_dims(std::int64_t axis) const { return eval().expand_dims(axis); }
+  array broadcast_to(const jet::shape& target) const { return eval().broadcast_to(target); }
+  array diagonal_view(std::int64_t k = 0) const { return eval().diagonal_view(k); }
+  // The evaluated array is new, so its flat view is already a copy.
+  array ravel() const { return eval().ravel(); }
+  array flatten() const { return eval().ravel(); }
+  array copy() const { return eval(); }
+  // Device -> host; these wait for the current stream.
+  template <class T>
+  std::vector<T> to_vector() const {
+    return eval().to_vector<T>();
+  }
+  template <class T>
+  void to_host(std::span<T> destination) const {
+    eval().to_host(destination);
+  }
+  // The single element of a size-1 expression; throws jet::value_error otherwise.
+  template <class T>
+  T item() const {
+    return eval().item<T>();
+  }
 
   // Reductions, as the free functions of jet/reduce.hpp: `x.sum(1)` is `jet::sum(x, 1)`.
   JET_REDUCTION_MEMBERS

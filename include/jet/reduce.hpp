@@ -4,7 +4,9 @@
 #pragma once
 
 #include <optional>
+#include <string>
 #include <string_view>
+#include <type_traits>
 
 #include "jet/axes.hpp"
 #include "jet/expr.hpp"
@@ -59,12 +61,38 @@ expr any(const expr& a, axes axis = {}, bool keepdims = false);
 expr count_nonzero(const expr& a, axes axis = {}, bool keepdims = false);
 
 namespace linalg {
-// numpy.linalg.norm. With no ord (nullopt): the 2-norm of the input over `axis` (all axes by
-// default; the Frobenius norm over two). Vector ords (one axis, or a 1-D input): inf, -inf,
-// 0, 1, 2 and any other p. Matrix ords (two axes, or a 2-D input): "fro", 1, -1, inf, -inf;
-// ord 2, -2 and "nuc" need singular values and raise jet::value_error.
-expr norm(const expr& a, std::optional<double> ord = {}, axes axis = {}, bool keepdims = false);
-expr norm(const expr& a, std::string_view ord, axes axis = {}, bool keepdims = false);
+// The ord argument of norm, as NumPy's: none (`{}` or std::nullopt, NumPy's None), a number
+// (`2`, `1.5`, `-INFINITY`), or a name (`"fro"`, `"nuc"`).
+class norm_order {
+ public:
+  // Implicit, so that the ord is written as in NumPy: `norm(x, 2)`, `norm(x, "fro")`.
+  norm_order() = default;
+  norm_order(std::nullopt_t) {}
+  norm_order(std::optional<double> p) : number_(p) {}
+  template <class T>
+  requires std::is_arithmetic_v<T> norm_order(T p) : number_(static_cast<double>(p)) {}
+  template <class S>
+  requires std::is_convertible_v<const S&, std::string_view> norm_order(const S& name)
+      : name_(std::string_view(name)), named_(true) {}
+
+  // The number given; empty for none and for a name.
+  const std::optional<double>& number() const { return number_; }
+  // True when a name was given, which name() holds.
+  bool named() const { return named_; }
+  const std::string& name() const { return name_; }
+
+ private:
+  std::optional<double> number_;
+  std::string name_;
+  bool named_ = false;
+};
+
+// numpy.linalg.norm. With no ord: the 2-norm of the input over `axis` (all axes by default;
+// the Frobenius norm over two). Vector ords (one axis, or a 1-D input): inf, -inf, 0, 1, 2 and
+// any other p. Matrix ords (two axes, or a 2-D input): "fro", 1, -1, inf, -inf; ord 2, -2 and
+// "nuc" need singular values and raise jet::value_error. `norm(x, {}, 1)` is the 2-norm along
+// axis 1.
+expr norm(const expr& a, norm_order ord = {}, axes axis = {}, bool keepdims = false);
 }  // namespace linalg
 
 }  // namespace jet

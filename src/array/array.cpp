@@ -8,6 +8,7 @@
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/device/cuda_check.hpp"
+#include "src/device/device_errors.hpp"
 #include "src/device/memory.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/evaluate.hpp"
@@ -137,6 +138,7 @@ void array::to_host(void* destination, jet::dtype as) const {
                                      cudaMemcpyDeviceToHost, s),
                      "cudaMemcpyAsync (device to host)");
   detail::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
+  detail::raise_device_errors();
 }
 
 shape detail::host_shape(std::int64_t count, const std::optional<shape>& requested) {
@@ -147,10 +149,13 @@ shape detail::host_shape(std::int64_t count, const std::optional<shape>& request
   return *requested;
 }
 
-array asarray(const std::vector<bool>& values, std::optional<shape> s) {
+array asarray(const std::vector<bool>& values, const shape& s) {
   const std::vector<std::uint8_t> bytes(values.begin(), values.end());
   return from_host(bytes.data(), bool_,
                    detail::host_shape(static_cast<std::int64_t>(bytes.size()), s));
+}
+array asarray(const std::vector<bool>& values) {
+  return asarray(values, shape{static_cast<std::int64_t>(values.size())});
 }
 
 array from_host(const void* data, dtype t, const shape& s) {

@@ -145,7 +145,10 @@ expr count_nonzero(const expr& a, axes axis, bool keepdims) {
   expr type::argmin(axes axis, bool keepdims) const { return jet::argmin(*this, axis, keepdims); } \
   expr type::argmax(axes axis, bool keepdims) const { return jet::argmax(*this, axis, keepdims); } \
   expr type::all(axes axis, bool keepdims) const { return jet::all(*this, axis, keepdims); }       \
-  expr type::any(axes axis, bool keepdims) const { return jet::any(*this, axis, keepdims); }
+  expr type::any(axes axis, bool keepdims) const { return jet::any(*this, axis, keepdims); }       \
+  expr type::count_nonzero(axes axis, bool keepdims) const {                                       \
+    return jet::count_nonzero(*this, axis, keepdims);                                              \
+  }
 JET_REDUCTION_MEMBER_DEFINITIONS(array)
 JET_REDUCTION_MEMBER_DEFINITIONS(expr)
 #undef JET_REDUCTION_MEMBER_DEFINITIONS
@@ -203,9 +206,7 @@ shape norm_axes(const expr& a, const axes& axis) {
   return list;
 }
 
-}  // namespace
-
-expr norm(const expr& a, std::optional<double> ord, axes axis, bool keepdims) {
+expr numeric_norm(const expr& a, std::optional<double> ord, const axes& axis, bool keepdims) {
   if (!ord) {
     if (!axis.all()) norm_axes(a, axis);  // one or two axes, as for an explicit ord
     return two_norm(a, axis, keepdims);
@@ -215,7 +216,7 @@ expr norm(const expr& a, std::optional<double> ord, axes axis, bool keepdims) {
   return matrix_norm(a, *ord, static_cast<int>(list[0]), static_cast<int>(list[1]), keepdims);
 }
 
-expr norm(const expr& a, std::string_view ord, axes axis, bool keepdims) {
+expr named_norm(const expr& a, std::string_view ord, const axes& axis, bool keepdims) {
   const shape list = norm_axes(a, axis);
   if (list.size() == 1)
     throw value_error("Invalid norm order '" + std::string(ord) + "' for vectors");
@@ -224,6 +225,13 @@ expr norm(const expr& a, std::string_view ord, axes axis, bool keepdims) {
   if (ord == "nuc")
     throw value_error("matrix norm ord='nuc' needs singular values, which Jet does not compute");
   throw value_error("Invalid norm order '" + std::string(ord) + "' for matrices");
+}
+
+}  // namespace
+
+expr norm(const expr& a, norm_order ord, axes axis, bool keepdims) {
+  if (ord.named()) return named_norm(a, ord.name(), axis, keepdims);
+  return numeric_norm(a, ord.number(), axis, keepdims);
 }
 
 }  // namespace linalg
