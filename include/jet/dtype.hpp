@@ -67,6 +67,7 @@ std::string_view name(dtype t);
 // Parses a NumPy dtype name; throws jet::dtype_error for an unknown one.
 dtype dtype_from_name(std::string_view name);
 
+// Kind tests: signed or unsigned integer; floating; complex; floating or complex.
 inline bool is_integer(dtype t) {
   return kind(t) == dtype_kind::signed_int || kind(t) == dtype_kind::unsigned_int;
 }

@@ -12,6 +12,7 @@ struct statistics {
   std::size_t limit = 0;     // Jet's cap on in_use; 0 when none
 };
 
+// A snapshot of the counters.
 statistics stats();
 // Caps the bytes Jet's arrays may hold at once (0 removes the cap).
 void set_limit(std::size_t bytes);

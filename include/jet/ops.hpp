@@ -27,6 +27,69 @@ inline expr apply(op_code op, expr a, expr b, expr c) {
 }
 }  // namespace detail
 
+// Every ufunc, with NumPy's name, arity and meaning. Each takes arrays, expressions and C++
+// scalars (weak, as Python scalars), broadcasts, and returns a lazy jet::expr. They are
+// generated from detail/op_list.hpp, which also gives the dtypes each has loops for.
+//
+// Arithmetic
+//   add(a, b)              2  a + b (also `+`)
+//   subtract(a, b)         2  a - b (`-`; not on bool, as NumPy)
+//   multiply(a, b)         2  a * b (`*`)
+//   true_divide(a, b)      2  true division a / b (`/`), float for integers; alias divide
+//   floor_divide(a, b)     2  a // b, rounding toward minus infinity
+//   remainder(a, b)        2  a % b with the divisor's sign, as Python (`%`); alias mod
+//   fmod(a, b)             2  C's remainder, with the dividend's sign
+//   power(a, b)            2  a ** b
+//   negative(a)            1  -a (`-`)
+//   positive(a)            1  +a (`+`)
+//   absolute(a)            1  |a|, real for complex input; alias abs
+//   sign(a)                1  -1, 0 or 1 (z / |z| for complex)
+//   square(a)              1  a * a
+//   reciprocal(a)          1  1 / a (integer division for integers, as NumPy)
+//   sqrt(a)  cbrt(a)       1  square and cube roots
+// Exponents and logarithms
+//   exp(a)  exp2(a)        1  e ** a, 2 ** a
+//   expm1(a)               1  exp(a) - 1, accurate near 0
+//   log(a)  log2(a)        1  natural and base-2 logarithms
+//   log10(a)               1  base-10 logarithm
+//   log1p(a)               1  log(1 + a), accurate near 0
+// Trigonometric and hyperbolic (radians)
+//   sin cos tan            1  sine, cosine, tangent
+//   arcsin arccos arctan   1  their inverses
+//   arctan2(y, x)          2  the angle of (x, y), quadrant-aware
+//   hypot(a, b)            2  sqrt(a * a + b * b) without overflow
+//   sinh cosh tanh         1  hyperbolic functions
+//   arcsinh arccosh arctanh  1  their inverses
+//   degrees(a)  radians(a) 1  radians to degrees and back
+// Rounding
+//   floor ceil trunc       1  toward -inf, +inf, 0
+//   rint(a)                1  to the nearest integer, halves to even (round below: decimals)
+// Floating-point tests and bits
+//   isnan isinf isfinite   1  bool tests
+//   copysign(a, b)         2  |a| with b's sign
+// Complex numbers
+//   real(a)  imag(a)       1  the parts (imag of a real array is 0)
+//   conj(a)                1  complex conjugate; NumPy's conjugate, alias conjugate
+//   angle(a)               1  the argument of a complex number, in radians
+// Comparisons and extremes (bool results, or the operands' dtype)
+//   equal not_equal        2  `==`, `!=`
+//   less less_equal        2  `<`, `<=`
+//   greater greater_equal  2  `>`, `>=`
+//   maximum minimum        2  elementwise extremes; NaN propagates
+//   fmax fmin              2  elementwise extremes; NaN is ignored
+// Logic (bool results; any nonzero is true)
+//   logical_and logical_or 2  `&&`, `||`
+//   logical_xor            2  exclusive or
+//   logical_not            1  `!`
+// Bitwise (bool and integers)
+//   bitwise_and bitwise_or bitwise_xor  2  `&`, `|`, `^`
+//   invert(a)              1  `~`
+//   left_shift right_shift 2  `<<`, `>>`
+// Selection
+//   where(c, x, y)         3  x where c is true, else y
+//
+// Built from them below: abs, divide, mod, conjugate, clip, round and astype.
+
 #define JET_UNARY_OPERATOR(symbol, id) \
   inline expr operator symbol(expr a) { return detail::apply(detail::op_code::id, std::move(a)); }
 #define JET_BINARY_OPERATOR(symbol, id)                                                            \
@@ -89,6 +152,7 @@ inline expr clip(expr a, expr lo, expr hi) {
 }
 // Rounds half to even at `decimals` places (numpy.round).
 expr round(const expr& a, int decimals = 0);
+// Converts to `to`, as NumPy's astype (no casting check: float to integer truncates).
 expr astype(const expr& a, dtype to);
 
 }  // namespace jet

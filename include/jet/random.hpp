@@ -55,6 +55,7 @@ class generator {
   generator(const generator&) = delete;
   generator& operator=(const generator&) = delete;
 
+  // The seed, the offset it started at, and the bit generator.
   std::uint64_t seed() const;
   std::uint64_t offset() const;
   algorithm kind() const;
