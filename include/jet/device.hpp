@@ -8,7 +8,8 @@ namespace jet::device {
 
 // True when a CUDA device and driver are usable.
 bool available();
-// Why no device is usable ("no CUDA device: ..."), empty when one is.
+// Why no device is usable, empty when one is: "no NVIDIA driver found ..." without a driver,
+// "no CUDA device: ..." with a driver and no device.
 std::string unavailable_reason();
 
 struct properties {
@@ -23,7 +24,6 @@ const properties& current();
 // The NVRTC architecture for the current device, e.g. "sm_90".
 std::string arch();
 
-// Waits for all work on the current stream.
-void synchronize();
+// To wait for the GPU, call jet::synchronize() (jet/stream.hpp).
 
 }  // namespace jet::device

@@ -1,7 +1,10 @@
-// Streams: everything Jet does is asynchronous on the current stream of the calling thread.
+// Streams and events: everything Jet does is asynchronous on the current stream of the
+// calling thread. Host copies (to_vector, to_host, item) wait for it; jet::synchronize()
+// waits explicitly; events time the GPU's work.
 #pragma once
 
 struct CUstream_st;
+struct CUevent_st;
 
 namespace jet {
 
@@ -36,5 +39,28 @@ class stream_guard {
 CUstream_st* current_stream();
 // Waits for all work queued on the current stream.
 void synchronize();
+
+// A CUDA event: a point in a stream's work, to time the GPU without stopping the host.
+//   jet::event start, stop;
+//   start.record();  z = jet::sin(x) * 2;  stop.record();
+//   float ms = jet::elapsed_ms(start, stop);  // waits for `stop`
+class event {
+ public:
+  event();
+  ~event();
+  event(const event&) = delete;
+  event& operator=(const event&) = delete;
+  CUevent_st* handle() const { return handle_; }
+  // Marks the current point of the current stream's work (or of `s`'s).
+  void record();
+  void record(const stream& s);
+  // Waits until the GPU has reached the recorded point.
+  void synchronize() const;
+
+ private:
+  CUevent_st* handle_ = nullptr;
+};
+// Milliseconds of GPU time between two recorded events; waits for `end`.
+float elapsed_ms(const event& start, const event& end);
 
 }  // namespace jet

@@ -5,7 +5,6 @@
 #include <mutex>
 #include <vector>
 
-#include "jet/device.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/stream_state.hpp"
 
@@ -51,7 +50,29 @@ stream_guard::stream_guard(const stream& s) : previous_(current) { current = s.h
 stream_guard::~stream_guard() { current = previous_; }
 
 CUstream_st* current_stream() { return current; }
-void synchronize() { device::synchronize(); }
+void synchronize() { detail::check_cuda(cudaStreamSynchronize(current), "cudaStreamSynchronize"); }
+
+event::event() {
+  cudaEvent_t e = nullptr;
+  detail::check_cuda(cudaEventCreate(&e), "cudaEventCreate");
+  handle_ = e;
+}
+event::~event() { cudaEventDestroy(handle_); }
+void event::record() { detail::check_cuda(cudaEventRecord(handle_, current), "cudaEventRecord"); }
+void event::record(const stream& s) {
+  detail::check_cuda(cudaEventRecord(handle_, s.handle()), "cudaEventRecord");
+}
+void event::synchronize() const {
+  detail::check_cuda(cudaEventSynchronize(handle_), "cudaEventSynchronize");
+}
+
+float elapsed_ms(const event& start, const event& end) {
+  end.synchronize();
+  float ms = 0;
+  detail::check_cuda(cudaEventElapsedTime(&ms, start.handle(), end.handle()),
+                     "cudaEventElapsedTime");
+  return ms;
+}
 
 }  // namespace jet
 
