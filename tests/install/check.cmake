@@ -11,7 +11,14 @@ run(${CMAKE_COMMAND} -S ${SOURCE_DIR} -B ${WORK_DIR}/jet -G ${GENERATOR} -DCMAKE
     -DCMAKE_INSTALL_PREFIX=${WORK_DIR}/prefix "-DCMAKE_PREFIX_PATH=${PREFIX_PATH}")
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/jet)
 run(${CMAKE_COMMAND} --install ${WORK_DIR}/jet)
+# A consumer needs only Jet: the packages behind Jet's private dependencies are made
+# unfindable, so that a jetConfig.cmake asking for any of them fails the configure.
 run(${CMAKE_COMMAND} -S ${SOURCE_DIR}/tests/install/consumer -B ${WORK_DIR}/consumer -G ${GENERATOR}
-    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix)
+    -DCMAKE_PREFIX_PATH=${WORK_DIR}/prefix -DCMAKE_DISABLE_FIND_PACKAGE_fmt=ON
+    -DCMAKE_DISABLE_FIND_PACKAGE_OpenSSL=ON -DCMAKE_DISABLE_FIND_PACKAGE_nlohmann_json=ON
+    -DCMAKE_DISABLE_FIND_PACKAGE_CUDAToolkit=ON)
 run(${CMAKE_COMMAND} --build ${WORK_DIR}/consumer)
+# Both run from where they are, finding the installed libjet (and it the CUDA libraries)
+# through their run paths.
 run(${WORK_DIR}/consumer/consumer)
+run(${WORK_DIR}/prefix/bin/jet-cache --help)
