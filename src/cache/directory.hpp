@@ -14,7 +14,8 @@
 
 namespace jet::detail {
 
-// DESIGN.md's rule: $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels.
+// docs/DESIGN.md's rule: $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else
+// ~/.cache/jet/kernels.
 std::string cache_directory();
 
 // Whether `name` is an entry's file name: 64 lower-case hex digits.

@@ -1,5 +1,5 @@
 // The persistent kernel cache: compiled kernels kept on disk across processes, keyed by
-// everything that changes their machine code (DESIGN.md, "Kernel cache on disk").
+// everything that changes their machine code (docs/DESIGN.md, "Kernel cache on disk").
 #pragma once
 
 #include <cstdint>
