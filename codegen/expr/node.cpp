@@ -52,6 +52,13 @@ std::string type_list(const node_ptr* args, int n) {
   return out + ")";
 }
 
+// The dtype Python scalars alone take: NumPy's, so a Python int above INT64_MAX is uint64.
+dtype weak_default(const node_ptr* args, int n, weak_kind weak) {
+  for (int i = 0; i < n && weak == weak_kind::integer; ++i)
+    if (args[i]->scalar().is_unsigned) return dtype::uint64;
+  return default_dtype(weak);
+}
+
 // NEP 50: strong operands promote among themselves; weak scalars only raise the kind.
 dtype common_dtype(const node_ptr* args, int n) {
   bool any_strong = false;
@@ -65,7 +72,7 @@ dtype common_dtype(const node_ptr* args, int n) {
       any_strong = true;
     }
   }
-  return any_strong ? promote_weak(strong, weak) : default_dtype(weak);
+  return any_strong ? promote_weak(strong, weak) : weak_default(args, n, weak);
 }
 
 bool is_comparison(op_code op) { return op >= op_code::equal && op <= op_code::greater_equal; }
@@ -117,8 +124,6 @@ void type_operands(node_ptr* args, int n, dtype loop) {
 // The node of `op` over `args`, which it takes (moved: every shared_ptr copy is an atomic
 // count on a multi-threaded host, several per node of every expression).
 node_ptr finish(op_code op, dtype type, dtype loop, node_ptr* args, int n) {
-  for (int i = 0; i < n; ++i)
-    if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
   // Equal shapes and scalars (no axes) are the common cases: the result's shape is then an
   // operand's. Only a broadcast that makes a new shape needs a node that holds one.
   int shared_with = 0;
@@ -224,11 +229,56 @@ bool uniform_loop(op_code op, const node_ptr* args, int n, dtype& loop) {
   return true;
 }
 
+node_ptr make_checked(op_code op, node_ptr* args, int n);
+
+// NumPy's functions that are not plain ufunc loops, in NumPy's own terms; null when `op` is a
+// plain ufunc over these operands.
+node_ptr make_special(op_code op, node_ptr* args, int n) {
+  const bool weak = args[0]->is_weak();
+  // real and imag read the attribute of a Python scalar, which stays a Python scalar.
+  if ((op == op_code::real || op == op_code::imag) && weak) {
+    const scalar_value& s = args[0]->scalar();
+    scalar_value part;
+    const bool complex = s.kind == weak_kind::complex;
+    part.kind = complex                         ? weak_kind::floating
+                : s.kind == weak_kind::floating ? s.kind
+                                                : weak_kind::integer;
+    if (op == op_code::real) {
+      part.is_unsigned = s.is_unsigned;
+      part.integer = s.integer;
+      part.number = s.number.real();
+    }
+    return make_scalar(part);
+  }
+  // angle of a real z is arctan2(0, z), the Python int 0 taking z's kind.
+  if (op == op_code::angle && !is_complex(args[0]->type)) {
+    scalar_value zero;
+    zero.kind = weak_kind::integer;
+    node_ptr operands[] = {make_scalar(zero), std::move(args[0])};
+    return make_checked(op_code::arctan2, operands, 2);
+  }
+  // The logical ufuncs take a Python int by its truth, whatever its size.
+  if (op == op_code::logical_and || op == op_code::logical_or || op == op_code::logical_xor) {
+    for (int i = 0; i < n; ++i) {
+      if (!args[i]->is_weak() || args[i]->scalar().kind != weak_kind::integer) continue;
+      scalar_value truth;
+      truth.kind = weak_kind::boolean;
+      truth.integer = args[i]->scalar().integer != 0;
+      truth.number = static_cast<double>(truth.integer);
+      args[i] = make_scalar(truth);
+    }
+  }
+  return nullptr;
+}
+
 // Checks, types and makes the node of `op` over `args`, which it takes.
 node_ptr make_checked(op_code op, node_ptr* args, int n) {
   const op_row& r = row(op);
   if (n != r.arity)
     throw internal_error(std::string(r.name) + " takes " + std::to_string(r.arity) + " operands");
+  for (int i = 0; i < n; ++i)
+    if (!args[i]) throw internal_error("undefined operand of " + std::string(op_name(op)));
+  if (node_ptr special = make_special(op, args, n)) return special;
   if (op == op_code::where) {
     const dtype t = common_dtype(args + 1, 2);
     for (int i = 1; i < 3; ++i)
@@ -266,7 +316,7 @@ node_ptr make_scalar(scalar_value value) {
   static const shape no_axes;
   auto out = std::make_shared<scalar_node>();
   out->op = op_code::scalar;
-  out->type = default_dtype(value.kind);
+  out->type = value.is_unsigned ? dtype::uint64 : default_dtype(value.kind);
   out->operand_type = out->type;
   out->set_extents(no_axes, -1);
   out->value = value;
