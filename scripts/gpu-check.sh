@@ -25,12 +25,17 @@ echo "=== summary ===" > "$out/summary.log"
 if [ "$what" != bench ]; then
   # One process per GPU test case, as many at once as there are cores: most of their time is
   # NVRTC compiling thousands of distinct kernels, which the shared disk cache then keeps.
-  ctest --test-dir "$build" -L gpu -j "$(nproc)" --output-on-failure > "$out/gpu-tests.log" 2>&1 || rc=1
+  ctest --test-dir "$build" -L gpu -E numpy_diff -j "$(nproc)" --output-on-failure \
+    > "$out/gpu-tests.log" 2>&1 || rc=1
+  # The differential test against NumPy, run alone: it keeps every core busy by itself.
+  python3 tests/diff/numpy_diff.py --jet "$build/tests/jet_numpy_diff" --cases 10000 \
+    --work "$build/numpy-diff" > "$out/numpy-diff.log" 2>&1 || rc=1
   "$build/tests/jet_host_tests" --reporter compact > "$out/host-tests.log" 2>&1 || rc=1
   ctest --test-dir "$build" -L host -R install > "$out/ctest-install.log" 2>&1 || rc=1
   {
     echo "gpu tests:  $(grep -E 'tests passed' "$out/gpu-tests.log") $(grep -c 'Skipped' "$out/gpu-tests.log") skipped"
     grep -E 'Failed' "$out/gpu-tests.log" | sed 's/^/  /'
+    echo "numpy diff: $(tail -1 "$out/numpy-diff.log")"
     echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
     echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
     echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"

@@ -34,6 +34,12 @@ bool graph::needs_index64() const {
   return largest >= codegen::index32_limit;
 }
 
+bool graph::reports_errors() const {
+  for (const instr& in : code)
+    if (in.op == detail::op_code::power && is_integer(code[in.args[0]].type)) return true;
+  return false;
+}
+
 void graph::clear() {
   code.clear();
   inputs.clear();

@@ -105,6 +105,9 @@ struct graph {
   std::int64_t work_items() const;
   // Whether the element count or an offset into some operand needs 64-bit indexing.
   bool needs_index64() const;
+  // Whether the kernel can find an error in the data (an integer to a negative power), which it
+  // reports through the device error channel.
+  bool reports_errors() const;
 
   // Calls `f` on the output, then on each input.
   template <class F>

@@ -10,6 +10,8 @@
 
 namespace jet::codegen {
 
+thread_local device_error_channel device_errors;
+
 void param_layout::clear() {
   fields_.clear();
   bytes_ = 0;
@@ -113,6 +115,8 @@ void layout_params(const ir::graph& g, param_layout& out) {
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     if (g.inputs[k].has_strides())
       out.add(param_role::strides, static_cast<int>(k), axes, 8, g.inputs[k].strides.begin());
+  if (g.reports_errors())
+    out.add(param_role::device_errors, 0, sizeof device_errors, 8, &device_errors);
   if (!g.reduce.active) return;
   add_reduction_fields(
       g.reduce.geometry,

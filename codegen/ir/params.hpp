@@ -34,8 +34,19 @@ enum class param_role : std::uint8_t {
   reduce_work,      // the chunks' partial states
   reduce_counters,  // the chunks done, per grid column
   post_arg,         // a reduction's post-step argument (var's ddof, a norm's exponent)
+  device_errors,    // where the kernel reports an error in the data (device_error_channel)
   block,            // a whole parameter block made by its owner (the random kernels)
 };
+
+// The addresses of the runtime's device error channel, which kernels that can find an error in
+// their data take (ir::graph::reports_errors): the first report claims `claim` (device memory)
+// and writes the error to `record` (mapped host memory). The runtime sets them before it packs
+// such a kernel's block (src/device/device_errors.cpp), per thread; null where nothing launches.
+struct device_error_channel {
+  void* claim = nullptr;
+  void* record = nullptr;
+};
+extern thread_local device_error_channel device_errors;
 
 struct param_field {
   param_role role = param_role::block;

@@ -42,8 +42,13 @@ struct kernel_plan {
   kernel_body body;
   param_layout params;
   launch_geometry launch;
-  const compile_extras* extras = nullptr;  // user kernels' NVRTC options; none for Jet's own
+  const compile_extras* extras = nullptr;  // NVRTC options: a user kernel's; Jet's own --fmad=false
+  bool reports_errors = false;  // takes the device error channel (ir::graph::reports_errors)
 };
+
+// The NVRTC options of Jet's own kernels (lower sets them): no fused multiply-add, so that each
+// operation rounds as NumPy's does.
+const compile_extras& jet_kernel_extras();
 
 // Appends the plan's memory-cache key to `key`: everything that changes the kernel's source,
 // nothing that is a parameter.

@@ -15,11 +15,16 @@ bool uses_index(const ir::graph& g) {
 
 }  // namespace
 
+const compile_extras& jet_kernel_extras() {
+  static const compile_extras extras{{"--fmad=false"}, {}};
+  return extras;
+}
+
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan) {
   plan.body = &g;
   plan.launch = {};
-  plan.extras = nullptr;
+  plan.extras = &jet_kernel_extras();
   if (root.op == detail::op_code::reduce) {
     build_reduce_ir(root, out, g, multiprocessors);
     plan.launch.reduction = &g.reduce.geometry;
@@ -31,6 +36,7 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
     plan.launch.tiled = g.tiled;
   }
   layout_params(g, plan.params);
+  plan.reports_errors = g.reports_errors();
   if (g.reduce.active && uses_index(g)) return lowering::reads_index;
   return plan.params.bytes() > max_param_bytes ? lowering::too_many_parameters
                                                : lowering::one_kernel;

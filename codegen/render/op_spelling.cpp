@@ -16,7 +16,7 @@ constexpr op_spelling table[] = {
     {none, none, none, none},
     {none, none, none, none},
     // negative positive invert absolute sign
-    {none, "(-$0)", "(-$0)", "(-$0)"},
+    {none, "jet_negate($0)", "(-$0)", "(-$0)"},
     {"$0", "$0", "$0", "$0"},
     {"(!$0)", "(~$0)", none, none},
     {"$0", "jet_abs($0)", "fabs$f($0)", "jet_cabs($0)"},
@@ -24,7 +24,7 @@ constexpr op_spelling table[] = {
     // sqrt cbrt square reciprocal
     {none, none, "sqrt$f($0)", "jet_csqrt($0)"},
     {none, none, "cbrt$f($0)", none},
-    {none, "($0 * $0)", "($0 * $0)", "($0 * $0)"},
+    {none, "jet_imul($0, $0)", "($0 * $0)", "($0 * $0)"},
     {none, "jet_ireciprocal($0)", "(($T)1 / $0)", "jet_creciprocal($0)"},
     // exp exp2 expm1 log log2 log10 log1p
     {none, none, "exp$f($0)", "jet_cexp($0)"},
@@ -53,8 +53,9 @@ constexpr op_spelling table[] = {
     {"$0", "$0", "ceil$f($0)", none},
     {"$0", "$0", "trunc$f($0)", none},
     {none, none, "rint$f($0)", "$T{rint$f($0.re), rint$f($0.im)}"},
-    {none, none, "($0 * ($T)57.295779513082320877)", none},
-    {none, none, "($0 * ($T)0.017453292519943295769)", none},
+    // NumPy's constants: 180 / pi and pi / 180 in the loop's own precision.
+    {none, none, "($0 * (($T)180 / ($T)3.14159265358979323846))", none},
+    {none, none, "($0 * (($T)3.14159265358979323846 / ($T)180))", none},
     // isnan isinf isfinite logical_not
     {"false", "false", "($0 != $0)", "($0.re != $0.re || $0.im != $0.im)"},
     {"false", "false", "jet_isinf($0)", "(jet_isinf($0.re) || jet_isinf($0.im))"},
@@ -66,14 +67,14 @@ constexpr op_spelling table[] = {
     {"$0", "$0", "$0", "$T{$0.re, -$0.im}"},
     {none, none, "atan2$f(($T)0, $0)", "atan2$f($0.im, $0.re)"},
     // add subtract multiply true_divide floor_divide remainder fmod power
-    {"($0 || $1)", "($0 + $1)", "($0 + $1)", "($0 + $1)"},
-    {none, "($0 - $1)", "($0 - $1)", "($0 - $1)"},
-    {"($0 && $1)", "($0 * $1)", "($0 * $1)", "($0 * $1)"},
+    {"($0 || $1)", "jet_iadd($0, $1)", "($0 + $1)", "($0 + $1)"},
+    {none, "jet_isub($0, $1)", "($0 - $1)", "($0 - $1)"},
+    {"($0 && $1)", "jet_imul($0, $1)", "($0 * $1)", "($0 * $1)"},
     {none, none, "($0 / $1)", "($0 / $1)"},
     {none, "jet_floordiv($0, $1)", "jet_floordiv($0, $1)", none},
     {none, "jet_remainder($0, $1)", "jet_remainder($0, $1)", none},
     {none, "jet_ifmod($0, $1)", "fmod$f($0, $1)", none},
-    {none, "jet_ipow($0, $1)", "pow$f($0, $1)", "jet_cpow($0, $1)"},
+    {none, "jet_ipow($0, $1, p.errors)", "pow$f($0, $1)", "jet_cpow($0, $1)"},
     // bitwise_and bitwise_or bitwise_xor left_shift right_shift
     {"($0 && $1)", "($0 & $1)", none, none},
     {"($0 || $1)", "($0 | $1)", none, none},

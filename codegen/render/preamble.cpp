@@ -22,6 +22,31 @@ __device__ __forceinline__ unsigned short jet_f32_to_bf16(float f) {
   return (unsigned short)((u + 0x7fffu + ((u >> 16) & 1u)) >> 16);
 }
 __device__ __forceinline__ float jet_round_bf16(float f) { return jet_bf16_to_f32(jet_f32_to_bf16(f)); }
+__device__ __forceinline__ float jet_round_f16(double d) {
+  unsigned short h; asm("cvt.rn.f16.f64 %0, %1;" : "=h"(h) : "d"(d)); return jet_f16_to_f32(h);
+}
+
+// Floating to integer as NumPy's casts are on x86: a 32-bit conversion for the types up to
+// int32, a 64-bit one for uint32 and int64, keeping the low bits (so -1.0 is 255 as uint8);
+// what the conversion cannot hold gives x86's "integer indefinite", the lowest value.
+template <class F> __device__ __forceinline__ int jet_cvt32(F x) {
+  const F lo = F(-2147483648.0);
+  return (x >= lo || x > lo - F(1)) && x < F(2147483648.0) ? (int)x : (int)0x80000000u;
+}
+template <class F> __device__ __forceinline__ long long jet_cvt64(F x) {
+  return x >= F(-9223372036854775808.0) && x < F(9223372036854775808.0)
+             ? (long long)x : (long long)0x8000000000000000ull;
+}
+template <class T, class F> __device__ __forceinline__ T jet_ftoi(F x) {
+  if constexpr (sizeof(T) == 8 && T(-1) > T(0)) {  // uint64, as gcc converts it
+    if (x < F(9223372036854775808.0)) return T(jet_cvt64(x));
+    return T(jet_cvt64(x - F(9223372036854775808.0))) ^ T(0x8000000000000000ull);
+  } else if constexpr (sizeof(T) == 8 || (sizeof(T) == 4 && T(-1) > T(0))) {
+    return T(jet_cvt64(x));
+  } else {
+    return T(jet_cvt32(x));
+  }
+}
 
 #define JET_MATH1(fn) \
   __device__ __forceinline__ float jet_##fn(float x) { return fn##f(x); } \
@@ -41,17 +66,24 @@ __device__ __forceinline__ bool jet_isinf(double x) {
 template <class T> struct jet_is_int { static constexpr bool value = T(0.5) == T(0); };
 template <class T> struct jet_is_signed { static constexpr bool value = T(-1) < T(0); };
 
-template <class T> __device__ __forceinline__ T jet_abs(T x) { return x < T(0) ? T(T(0) - x) : x; }
+// Integer arithmetic wraps, as NumPy's does, in unsigned types: signed overflow would be
+// undefined, and the compiler would use that (x * x read as never negative).
+template <int Bytes> struct jet_uint_of { typedef unsigned type; };
+template <> struct jet_uint_of<8> { typedef unsigned long long type; };
+#define JET_WRAPPING(name, op) \
+  template <class T> __device__ __forceinline__ T name(T a, T b) { \
+    typedef typename jet_uint_of<sizeof(T)>::type U; return T(U(a) op U(b)); }
+JET_WRAPPING(jet_iadd, +) JET_WRAPPING(jet_isub, -) JET_WRAPPING(jet_imul, *)
+template <class T> __device__ __forceinline__ T jet_negate(T a) { return jet_isub(T(0), a); }
+template <class T> __device__ __forceinline__ T jet_abs(T x) { return x < T(0) ? jet_negate(x) : x; }
 template <class T> __device__ __forceinline__ T jet_sign(T x) {
   return x > T(0) ? T(1) : (x < T(0) ? T(-1) : x);
 }
 template <class T> __device__ __forceinline__ T jet_ireciprocal(T x) {
+  if (x == T(0)) return jet_ftoi<T>(__longlong_as_double(0x7ff0000000000000LL));  // 1.0 / 0
   if (x == T(1)) return T(1);
   if (jet_is_signed<T>::value && x == T(-1)) return x;
   return T(0);
-}
-template <class T> __device__ __forceinline__ T jet_negate(T a) {
-  return T(0ull - (unsigned long long)a);
 }
 template <class T> __device__ __forceinline__ T jet_floordiv(T a, T b) {
   if constexpr (jet_is_int<T>::value) {
@@ -102,16 +134,29 @@ template <class T> __device__ __forceinline__ T jet_ifmod(T a, T b) {
   if (jet_is_signed<T>::value && b == T(-1)) return T(0);
   return T(a % b);
 }
-template <class T> __device__ __forceinline__ T jet_ipow(T a, T b) {
+// The device error channel (codegen/ir/params.hpp): the first report claims it and writes
+// the record, which the host reads at its next synchronization.
+struct jet_error_record { unsigned code; unsigned unused; long long values[3]; };
+struct jet_error_channel { unsigned* claim; jet_error_record* record; };
+__device__ __noinline__ void jet_report(const jet_error_channel& c, unsigned code, long long a = 0,
+                                        long long b = 0, long long d = 0) {
+  if (atomicCAS(c.claim, 0u, 1u) != 0u) return;
+  c.record->values[0] = a;
+  c.record->values[1] = b;
+  c.record->values[2] = d;
+  __threadfence_system();
+  *(volatile unsigned*)&c.record->code = code;
+}
+// NumPy raises for an integer to a negative integer power (error code 1).
+template <class T> __device__ __forceinline__ T jet_ipow(T a, T b, const jet_error_channel& e) {
   if (jet_is_signed<T>::value && b < T(0)) {
-    if (a == T(1)) return T(1);
-    if (a == T(-1)) return (b & T(1)) ? T(-1) : T(1);
+    jet_report(e, 1);
     return T(0);
   }
   T r = T(1);
   while (b != T(0)) {
-    if (b & T(1)) r = T(r * a);
-    a = T(a * a);
+    if (b & T(1)) r = jet_imul(r, a);
+    a = jet_imul(a, a);
     b = T(b >> 1);
   }
   return r;
@@ -161,11 +206,12 @@ template <class R> __device__ __forceinline__ jet_complex<R> operator/(jet_compl
 }
 template <class R> __device__ __forceinline__ bool jet_ctruth(jet_complex<R> a) { return a.re != R(0) || a.im != R(0); }
 template <class R> __device__ __forceinline__ bool jet_cisnan(jet_complex<R> a) { return a.re != a.re || a.im != a.im; }
+// NumPy's order: by real part, then imaginary; a NaN imaginary part makes it unordered.
 template <class R> __device__ __forceinline__ bool jet_clt(jet_complex<R> a, jet_complex<R> b) {
-  return a.re < b.re || (a.re == b.re && a.im < b.im);
+  return (a.re < b.re && a.im == a.im && b.im == b.im) || (a.re == b.re && a.im < b.im);
 }
 template <class R> __device__ __forceinline__ bool jet_cle(jet_complex<R> a, jet_complex<R> b) {
-  return a.re < b.re || (a.re == b.re && a.im <= b.im);
+  return (a.re < b.re && a.im == a.im && b.im == b.im) || (a.re == b.re && a.im <= b.im);
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_cmaximum(jet_complex<R> a, jet_complex<R> b) {
   return jet_cisnan(a) ? a : (jet_cisnan(b) ? b : (jet_cle(b, a) ? a : b));

@@ -84,7 +84,8 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
            "; ++k) if (i + k < n) " + v + ".v[k] = (" + address(op, n) + ")[k];\n    }\n";
     }
   }
-  s += "    " + vec(g.output.type) + " r;\n";
+  // Zeroed: the shifts below read every lane before the loop has written it.
+  s += "    " + vec(g.output.type) + " r{};\n";
   s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
   std::string call = "jet_element(p, i + k";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {

@@ -101,8 +101,12 @@ std::string render_cast(dtype from, dtype to, const std::string& x) {
     return std::string(value_type(to)) + "{(" + real + ")" + x + ", (" + real + ")0}";
   }
   const std::string source = is_complex(from) ? x + ".re" : x;
+  if (to == dtype::float16 && real_dtype(from) == dtype::float64)
+    return "jet_round_f16(" + source + ")";  // in one rounding, as NumPy's cast
   if (to == dtype::float16) return "jet_round_f16((float)" + source + ")";
   if (to == dtype::bfloat16) return "jet_round_bf16((float)" + source + ")";
+  if (is_integer(to) && is_inexact(from))
+    return "jet_ftoi<" + std::string(value_type(to)) + ">(" + source + ")";
   return "(" + std::string(value_type(to)) + ")" + source;
 }
 
@@ -130,7 +134,12 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
   if (!pattern)
     throw internal_error(std::string("no CUDA spelling of ") + detail::op_name(in.op) + " for " +
                          std::string(name(loop)));
-  return substitute(pattern, in, loop);
+  const std::string value = substitute(pattern, in, loop);
+  // float16 and bfloat16 compute in float; NumPy rounds every ufunc's result to the storage
+  // type, so each node does too, and a fused kernel returns what the unfused sequence does.
+  if (in.type == dtype::float16) return "jet_round_f16(" + value + ")";
+  if (in.type == dtype::bfloat16) return "jet_round_bf16(" + value + ")";
+  return value;
 }
 
 }  // namespace
@@ -186,6 +195,7 @@ void render_params(const ir::graph& g, const param_layout& params, std::string& 
       case param_role::reduce_work: s += "  void* work;\n"; break;
       case param_role::reduce_counters: s += "  unsigned* counters;\n"; break;
       case param_role::post_arg: s += "  double post_arg;\n"; break;
+      case param_role::device_errors: s += "  jet_error_channel errors;\n"; break;
       default: throw internal_error("a user kernel's parameter in a Jet kernel's block");
     }
   }

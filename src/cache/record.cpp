@@ -27,7 +27,6 @@ std::vector<std::string> strings_of(const json& line, const char* key) {
 // One record line, or "" when a text in it is not UTF-8 (JSON holds Unicode text only).
 std::string line_of(const recorded_kernel& kernel) {
   json line = {{"name", kernel.source.name}, {"arch", kernel.arch}, {"options", kernel.options}};
-  // Only user kernels have extras.
   if (!kernel.extras.options.empty()) line["extra_options"] = kernel.extras.options;
   if (!kernel.extras.name_expressions.empty())
     line["name_expressions"] = kernel.extras.name_expressions;

@@ -6,6 +6,7 @@
 #include <vector>
 
 #include "src/device/cuda_check.hpp"
+#include "src/device/device_errors.hpp"
 #include "src/device/stream_state.hpp"
 
 namespace jet {
@@ -44,13 +45,17 @@ stream::~stream() {
 
 void stream::synchronize() const {
   detail::check_cuda(cudaStreamSynchronize(handle_), "cudaStreamSynchronize");
+  detail::raise_device_errors();
 }
 
 stream_guard::stream_guard(const stream& s) : previous_(current) { current = s.handle(); }
 stream_guard::~stream_guard() { current = previous_; }
 
 CUstream_st* current_stream() { return current; }
-void synchronize() { detail::check_cuda(cudaStreamSynchronize(current), "cudaStreamSynchronize"); }
+void synchronize() {
+  detail::check_cuda(cudaStreamSynchronize(current), "cudaStreamSynchronize");
+  detail::raise_device_errors();
+}
 
 event::event() {
   cudaEvent_t e = nullptr;
@@ -64,6 +69,7 @@ void event::record(const stream& s) {
 }
 void event::synchronize() const {
   detail::check_cuda(cudaEventSynchronize(handle_), "cudaEventSynchronize");
+  detail::raise_device_errors();
 }
 
 float elapsed_ms(const event& start, const event& end) {

@@ -11,6 +11,7 @@
 #include "src/cache/disk_cache.hpp"
 #include "src/cache/memory_cache.hpp"
 #include "src/cache/stats.hpp"
+#include "src/device/device_errors.hpp"
 #include "src/device/launch.hpp"
 #include "src/pipeline/reduction_scratch.hpp"
 #include "src/pipeline/trace.hpp"
@@ -92,10 +93,12 @@ void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
   trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x,
         shape.grid.y, shape.block.x, shape.block.y);
   alignas(16) std::byte block[codegen::max_param_bytes];
+  if (plan.reports_errors) bind_device_errors();
   plan.params.pack(block);
   trace(3, "pack: %zu bytes", plan.params.bytes());
   launch_block(kernel->handle(), shape.grid, shape.block, block);
   trace(3, "launch %s", kernel->name().c_str());
+  if (plan.reports_errors) check_after_launch();
 }
 
 }  // namespace jet::detail
