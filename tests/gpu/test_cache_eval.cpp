@@ -5,6 +5,7 @@
 #include <filesystem>
 #include <vector>
 
+#include "codegen/plan/kernel_plan.hpp"
 #include "jet/jet.hpp"
 #include "src/cache/disk_cache.hpp"
 #include "support/cache_support.hpp"
@@ -56,8 +57,10 @@ TEST_CASE("evaluation compiles once, stores, then loads from disk and memory", "
     const jet::explanation plan = jet::explain(e);
     const jet::codegen::kernel_source source{plan.kernel_name, plan.source};
     const std::string arch = jet::device::arch();
-    REQUIRE(jet::detail::store_entry(dir.path(), jet::detail::identify(source, arch), source,
-                                     jet::detail::compile(source, arch), std::uint64_t{1} << 30));
+    const jet::detail::compile_extras& extras = jet::codegen::jet_kernel_extras();
+    REQUIRE(jet::detail::store_entry(dir.path(), jet::detail::identify(source, arch, extras),
+                                     source, jet::detail::compile(source, arch, extras),
+                                     std::uint64_t{1} << 30));
     const jet::cache::statistics before = jet::cache::stats();
     check_values(e, ha, hb, hc);
     const jet::cache::statistics after = jet::cache::stats();

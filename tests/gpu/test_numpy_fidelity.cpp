@@ -1,0 +1,153 @@
+// The corners where Jet once differed from NumPy 2 (each found by tests/diff/numpy_diff.py),
+// against NumPy's own values: float16 rounding at every node, constant operands in vector
+// kernels, casts of floats to integers, integers to negative powers, the functions NumPy
+// defines in its own terms (angle, real and imag of Python scalars, the logical ufuncs).
+#include <cmath>
+#include <complex>
+#include <cstdint>
+#include <limits>
+#include <vector>
+
+#include "jet/jet.hpp"
+#include "support/catch.hpp"
+
+namespace {
+
+std::vector<double> doubles(const jet::expr& e) {
+  return jet::array(e).astype(jet::float64).to_vector<double>();
+}
+
+template <class T>
+std::vector<T> values(const jet::expr& e) {
+  return jet::array(e).to_vector<T>();
+}
+
+const double inf = std::numeric_limits<double>::infinity();
+
+}  // namespace
+
+TEST_CASE("float16 results round to float16 at every node, as NumPy's ufuncs do", "[gpu][numpy]") {
+  const jet::array k = jet::asarray<std::int8_t>({1, 2, 3, 5, 7, 9});
+  const jet::array x = jet::asarray<float>({0.5f, 1, 2, 3, 4, 5}).astype(jet::float16);
+  const jet::expr f = jet::fmod(k, jet::radians(x <= x));
+  CHECK(f.dtype() == jet::float16);
+  CHECK(doubles(f) == std::vector<double>{0.0050048828125, 0.010009765625, 0.0150146484375,
+                                          0.007568359375, 0.0001220703125, 0.0101318359375});
+
+  const jet::array h = jet::asarray<float>({0.1f, 1.7f, 33.3f, 250.1f}).astype(jet::float16);
+  const jet::array u = jet::asarray<std::uint32_t>({3, 7, 11, 65535});
+  CHECK(doubles(jet::square(h) * u) ==
+        std::vector<double>{0.0299835205078125, 20.234375, 12210.0, 4099869600.0});
+
+  const jet::array u8 = jet::asarray<std::uint8_t>({0, 1, 10, 11, 12, 100, 255});
+  CHECK(doubles(jet::expm1(u8)) ==
+        std::vector<double>{0.0, 1.71875, 22032.0, 59872.0, inf, inf, inf});
+  CHECK(values<bool>(jet::isinf(jet::expm1(u8))) ==
+        std::vector<bool>{false, false, false, false, true, true, true});
+
+  const jet::array a = jet::asarray<std::uint8_t>({1, 2, 3, 200});
+  const jet::array b = jet::asarray<std::int8_t>({1, 3, 4, 100});
+  CHECK(doubles(jet::hypot(a, b)) == std::vector<double>{1.4140625, 3.60546875, 5.0, 223.625});
+  // 0.1 * 0.1 rounds to float16 before the sum, as two NumPy calls would.
+  const jet::array t = jet::asarray<float>({0.1f}).astype(jet::float16);
+  CHECK(doubles(t * t + 1) == std::vector<double>{1.009765625});
+}
+
+TEST_CASE("bfloat16 results round to bfloat16 at every node", "[gpu][numpy]") {
+  const jet::array t = jet::asarray<float>({0.1f, 3.3f, 100.7f}).astype(jet::bfloat16);
+  const std::vector<double> got = doubles(t * t + 1);
+  const std::vector<float> in = jet::array(t).astype(jet::float32).to_vector<float>();
+  for (std::size_t i = 0; i < in.size(); ++i) {
+    const float square = static_cast<float>(jet::bfloat16_t(in[i] * in[i]));
+    CHECK(got[i] == static_cast<float>(jet::bfloat16_t(square + 1)));
+  }
+}
+
+TEST_CASE("ufuncs of constant-valued operands fill every lane of a vector", "[gpu][numpy]") {
+  // isnan of integers, imag of integers and isfinite of integers are constants, once wrong in
+  // most lanes of each vector (the kernel read its result vector before writing it).
+  const jet::array i32 = jet::array(jet::arange(9)).astype(jet::int32).reshape({3, 3});
+  CHECK(doubles(jet::log2(jet::isnan(i32))) == std::vector<double>(9, -inf));
+  const jet::array u8 = jet::array(jet::arange(99) % 7).astype(jet::uint8).reshape({33, 3});
+  CHECK(doubles(jet::log(jet::imag(u8))) == std::vector<double>(99, -inf));
+  const jet::expr e = jet::exp2(jet::isfinite(jet::floor_divide(u8 == u8, jet::where(u8, u8, u8))));
+  CHECK(doubles(e) == std::vector<double>(99, 2.0));
+  const jet::array u16 = jet::array(jet::arange(2112)).astype(jet::uint16).reshape({16, 4, 33});
+  CHECK(doubles(jet::rint(u16 >= u16)) == std::vector<double>(2112, 1.0));
+}
+
+TEST_CASE("floats cast to integers as NumPy's casts do on x86", "[gpu][numpy]") {
+  const jet::array d = jet::asarray<double>({-1.0, 300.0, -129.0, 255.9, 65536.5});
+  CHECK(values<std::int8_t>(d.astype(jet::int8)) == std::vector<std::int8_t>{-1, 44, 127, -1, 0});
+  CHECK(values<std::uint16_t>(jet::asarray<double>({-1.0, -2.5, 70000.0}).astype(jet::uint16)) ==
+        std::vector<std::uint16_t>{65535, 65534, 4464});
+  CHECK(values<std::uint64_t>(jet::asarray<double>({-1.0, -3.0}).astype(jet::uint64)) ==
+        std::vector<std::uint64_t>{18446744073709551615ull, 18446744073709551613ull});
+  CHECK(values<std::uint32_t>(jet::asarray<double>({-1.0, 5e9}).astype(jet::uint32)) ==
+        std::vector<std::uint32_t>{4294967295u, 705032704u});
+  const jet::array c = jet::asarray<std::complex<double>>({{-2.0, 1.0}});
+  CHECK(values<std::uint8_t>(jet::expr(c).astype(jet::uint8)) == std::vector<std::uint8_t>{254});
+  // NumPy's integer reciprocal is 1.0 / x cast back: 1 / 0 is the lowest int32 and int64.
+  CHECK(values<std::int64_t>(jet::reciprocal(jet::asarray<std::int64_t>({0, 1, -1, 2}))) ==
+        std::vector<std::int64_t>{std::numeric_limits<std::int64_t>::min(), 1, -1, 0});
+  CHECK(values<std::int32_t>(jet::reciprocal(jet::asarray<std::int32_t>({0, 2}))) ==
+        std::vector<std::int32_t>{std::numeric_limits<std::int32_t>::min(), 0});
+  CHECK(values<std::uint8_t>(jet::reciprocal(jet::asarray<std::uint8_t>({0, 1, 2}))) ==
+        std::vector<std::uint8_t>{0, 1, 0});
+}
+
+TEST_CASE("an integer to a negative integer power raises at the next synchronization",
+          "[gpu][numpy]") {
+  const jet::array b = jet::asarray<std::int32_t>({2, 3, 4});
+  const jet::array e = jet::asarray<std::int32_t>({1, -1, 2});
+  jet::array r = jet::power(b, e);  // queued: the error is found on the device
+  CHECK_THROWS_WITH(r.to_vector<std::int32_t>(),
+                    "Integers to negative integer powers are not allowed.");
+  // The channel is clear again, and other kernels report the same way.
+  CHECK(values<std::int32_t>(jet::power(b, 2)) == std::vector<std::int32_t>{4, 9, 16});
+  jet::array s = jet::sum(jet::power(b, -e));
+  CHECK_THROWS_AS(jet::synchronize(), jet::value_error);
+  CHECK(values<std::int64_t>(jet::power(jet::asarray<std::int64_t>({-2}), 3)) ==
+        std::vector<std::int64_t>{-8});
+  // Unsigned exponents are never negative.
+  CHECK(values<std::uint8_t>(jet::power(jet::asarray<std::uint8_t>({2}), 7)) ==
+        std::vector<std::uint8_t>{128});
+}
+
+TEST_CASE("NumPy's functions keep NumPy's own definitions", "[gpu][numpy]") {
+  // angle(z) of a real z is arctan2(0, z): float64 for bool, float16 for int8.
+  const jet::array flags = jet::asarray(std::vector<bool>{true, false});
+  CHECK(jet::angle(flags).dtype() == jet::float64);
+  CHECK(jet::angle(jet::asarray<std::int8_t>({-1, 1})).dtype() == jet::float16);
+  CHECK(doubles(jet::angle(jet::asarray<std::int8_t>({-1, 1})))[1] == 0.0);
+  // real and imag of a Python scalar are Python scalars, weak as before.
+  const jet::array i32 = jet::asarray<std::int32_t>({1, 2});
+  CHECK((jet::imag(-2) + i32).dtype() == jet::int32);
+  CHECK((jet::real(4) + i32).dtype() == jet::int32);
+  CHECK((jet::imag(2.0) * jet::asarray<std::int8_t>({1})).dtype() == jet::float64);
+  CHECK((jet::real(std::complex<double>(1, 2)) * jet::asarray<float>({1})).dtype() == jet::float32);
+  // The logical ufuncs take any Python int by its truth.
+  CHECK(values<bool>(jet::logical_and(jet::asarray<std::uint32_t>({0, 5}), -7)) ==
+        std::vector<bool>{false, true});
+  CHECK(values<bool>(jet::logical_or(300, jet::asarray<std::int8_t>({0}))) ==
+        std::vector<bool>{true});
+  CHECK(values<bool>(jet::logical_and(jet::asarray<std::uint8_t>({1}), 256)) ==
+        std::vector<bool>{true});
+  // where checks the range, as NumPy 2.5 does.
+  CHECK_THROWS_AS(jet::where(flags, jet::asarray<std::uint64_t>({1, 2}), -1), jet::value_error);
+  // A Python int above INT64_MAX is uint64.
+  CHECK(jet::nanmean(18446744073709551615ull).dtype() == jet::float64);
+  CHECK(doubles(jet::nanmean(18446744073709551615ull))[0] == 18446744073709551615.0);
+}
+
+TEST_CASE("complex order and degrees follow NumPy to the last bit", "[gpu][numpy]") {
+  const double nan = std::numeric_limits<double>::quiet_NaN();
+  const jet::array a = jet::asarray<std::complex<double>>({{1, nan}, {1, 0}});
+  const jet::array b = jet::asarray<std::complex<double>>({{2, 0}, {2, nan}});
+  CHECK(values<bool>(jet::less(a, b)) == std::vector<bool>{false, false});
+  CHECK(values<bool>(jet::less_equal(a, b)) == std::vector<bool>{false, false});
+  const jet::array f = jet::asarray<float>({1.0f, 2.5f, 3.1f, 100.7f, 0.3f});
+  CHECK(jet::array(jet::degrees(f)).to_vector<float>() ==
+        std::vector<float>{57.2957763671875f, 143.23944091796875f, 177.6168975830078f,
+                           5769.6845703125f, 17.18873405456543f});
+}
