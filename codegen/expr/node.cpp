@@ -75,6 +75,11 @@ dtype common_dtype(const node_ptr* args, int n) {
   return any_strong ? promote_weak(strong, weak) : weak_default(args, n, weak);
 }
 
+bool strong_bools(const node_ptr* args, int n) {
+  return std::all_of(args, args + n,
+                     [](const node_ptr& a) { return a->is_weak() || a->type == dtype::bool_; });
+}
+
 bool is_comparison(op_code op) { return op >= op_code::equal && op <= op_code::greater_equal; }
 
 // NumPy resolves these with its uniform resolver: only a loop of the operands' common dtype
@@ -104,6 +109,11 @@ bool weak_integer_fits(const scalar_value& s, dtype t) {
     return bits == 64 || (s.integer >= -(std::int64_t{1} << (bits - 1)) &&
                           s.integer < (std::int64_t{1} << (bits - 1)));
   return s.integer >= 0 && (bits == 64 || s.integer < (std::int64_t{1} << bits));
+}
+
+// NumPy's words for a Python int that a C long (int64) cannot hold, where it needs one.
+void check_fits_long(const scalar_value& s) {
+  if (s.is_unsigned) throw value_error("Python int too large to convert to C long");
 }
 
 // NumPy 2 refuses a Python int that the chosen integer dtype cannot hold.
@@ -190,7 +200,10 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
   }
   for (int i = 0; i < n; ++i) {
     if (!args[i]->is_weak()) continue;
-    // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it.
+    // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it; but
+    // bools meet a Python int as int64.
+    if (is_comparison(op) && common == dtype::int64 && strong_bools(args, n))
+      check_fits_long(args[i]->scalar());
     if (is_comparison(op) && is_integer(loop)) {
       if (!weak_integer_fits(args[i]->scalar(), loop))
         loop = args[i]->scalar().is_unsigned || kind(common) == dtype_kind::unsigned_int
@@ -247,6 +260,8 @@ node_ptr make_special(op_code op, node_ptr* args, int n) {
       part.is_unsigned = s.is_unsigned;
       part.integer = s.integer;
       part.number = s.number.real();
+    } else {
+      part.number = s.number.imag();
     }
     return make_scalar(part);
   }
@@ -257,10 +272,11 @@ node_ptr make_special(op_code op, node_ptr* args, int n) {
     node_ptr operands[] = {make_scalar(zero), std::move(args[0])};
     return make_checked(op_code::arctan2, operands, 2);
   }
-  // The logical ufuncs take a Python int by its truth, whatever its size.
+  // The logical ufuncs take a Python int by its truth, as far as a C long holds it.
   if (op == op_code::logical_and || op == op_code::logical_or || op == op_code::logical_xor) {
     for (int i = 0; i < n; ++i) {
       if (!args[i]->is_weak() || args[i]->scalar().kind != weak_kind::integer) continue;
+      check_fits_long(args[i]->scalar());
       scalar_value truth;
       truth.kind = weak_kind::boolean;
       truth.integer = args[i]->scalar().integer != 0;

@@ -77,7 +77,11 @@ JET_WRAPPING(jet_iadd, +) JET_WRAPPING(jet_isub, -) JET_WRAPPING(jet_imul, *)
 template <class T> __device__ __forceinline__ T jet_negate(T a) { return jet_isub(T(0), a); }
 template <class T> __device__ __forceinline__ T jet_abs(T x) { return x < T(0) ? jet_negate(x) : x; }
 template <class T> __device__ __forceinline__ T jet_sign(T x) {
-  return x > T(0) ? T(1) : (x < T(0) ? T(-1) : x);
+  if (x > T(0)) return T(1);
+  if (x < T(0)) return T(-1);
+  if constexpr (!jet_is_int<T>::value)
+    if (x != x) return jet_fabs(x);  // a NaN of positive sign, as NumPy's
+  return x;
 }
 template <class T> __device__ __forceinline__ T jet_ireciprocal(T x) {
   if (x == T(0)) return jet_ftoi<T>(__longlong_as_double(0x7ff0000000000000LL));  // 1.0 / 0
@@ -194,15 +198,18 @@ template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_compl
 template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_complex<R> a, R s) {
   return {a.re * s, a.im * s};
 }
-// Smith's algorithm: no overflow for large denominators.
+template <class R> __device__ __forceinline__ R jet_inf() {
+  return sizeof(R) == 4 ? R(__int_as_float(0x7f800000)) : R(__longlong_as_double(0x7ff0000000000000LL));
+}
+// Smith's algorithm (no overflow for large denominators), scaled by 1 / d as NumPy's is.
 template <class R> __device__ __forceinline__ jet_complex<R> operator/(jet_complex<R> a, jet_complex<R> b) {
   if (jet_fabs(b.re) >= jet_fabs(b.im)) {
     if (b.re == R(0) && b.im == R(0)) return {a.re / jet_fabs(b.re), a.im / jet_fabs(b.im)};
-    R r = b.im / b.re, d = b.re + b.im * r;
-    return {(a.re + a.im * r) / d, (a.im - a.re * r) / d};
+    R r = b.im / b.re, s = R(1) / (b.re + b.im * r);
+    return {(a.re + a.im * r) * s, (a.im - a.re * r) * s};
   }
-  R r = b.re / b.im, d = b.re * r + b.im;
-  return {(a.re * r + a.im) / d, (a.im * r - a.re) / d};
+  R r = b.re / b.im, s = R(1) / (b.im + b.re * r);
+  return {(a.re * r + a.im) * s, (a.im * r - a.re) * s};
 }
 template <class R> __device__ __forceinline__ bool jet_ctruth(jet_complex<R> a) { return a.re != R(0) || a.im != R(0); }
 template <class R> __device__ __forceinline__ bool jet_cisnan(jet_complex<R> a) { return a.re != a.re || a.im != a.im; }
@@ -226,8 +233,17 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_cfmin(jet_compl
   return jet_cisnan(b) ? a : (jet_cisnan(a) ? b : (jet_cle(a, b) ? a : b));
 }
 template <class R> __device__ __forceinline__ R jet_cabs(jet_complex<R> a) { return jet_hypot(a.re, a.im); }
+// NumPy 2's sign: z / |z|, with the infinite cases' limits.
 template <class R> __device__ __forceinline__ jet_complex<R> jet_csign(jet_complex<R> a) {
   R m = jet_cabs(a);
+  if (m != m) return {m, m};
+  if (jet_isinf(m)) {
+    if (jet_isinf(a.re)) {
+      if (jet_isinf(a.im)) return {R(0) * m, R(0) * m};  // NaN
+      return {a.re > R(0) ? R(1) : R(-1), R(0)};
+    }
+    return {R(0), a.im > R(0) ? R(1) : R(-1)};
+  }
   if (m == R(0)) return {R(0), R(0)};
   return {a.re / m, a.im / m};
 }
@@ -236,6 +252,10 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_creciprocal(jet
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_csqrt(jet_complex<R> a) {
   if (a.re == R(0) && a.im == R(0)) return {R(0), a.im};
+  if (jet_isinf(a.im)) return {jet_fabs(a.im), a.im};  // C99's limits, as NumPy's
+  if (jet_isinf(a.re) && a.im == a.im)
+    return a.re > R(0) ? jet_complex<R>{a.re, jet_copysign(R(0), a.im)}
+                       : jet_complex<R>{R(0), jet_copysign(-a.re, a.im)};
   R t = jet_sqrt((jet_fabs(a.re) + jet_cabs(a)) * R(0.5));
   if (a.re >= R(0)) return {t, a.im / (R(2) * t)};
   return {jet_fabs(a.im) / (R(2) * t), jet_copysign(t, a.im)};
@@ -255,17 +275,24 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_clog(jet_comple
 template <class R> __device__ __forceinline__ jet_complex<R> jet_clog1p(jet_complex<R> a) {
   return {R(0.5) * jet_log1p(a.re * (R(2) + a.re) + a.im * a.im), jet_atan2(a.im, R(1) + a.re)};
 }
-template <class R> __device__ __forceinline__ jet_complex<R> jet_csin(jet_complex<R> a) {
-  return {jet_sin(a.re) * jet_cosh(a.im), jet_cos(a.re) * jet_sinh(a.im)};
-}
-template <class R> __device__ __forceinline__ jet_complex<R> jet_ccos(jet_complex<R> a) {
-  return {jet_cos(a.re) * jet_cosh(a.im), -jet_sin(a.re) * jet_sinh(a.im)};
-}
+// On the axes the products would meet 0 * inf: C99's values there (a zero keeps its sign).
 template <class R> __device__ __forceinline__ jet_complex<R> jet_csinh(jet_complex<R> a) {
+  if (a.im == R(0)) return {jet_sinh(a.re), a.im};
+  if (a.re == R(0)) return {a.re * jet_cos(a.im), jet_sin(a.im)};
   return {jet_sinh(a.re) * jet_cos(a.im), jet_cosh(a.re) * jet_sin(a.im)};
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_ccosh(jet_complex<R> a) {
+  if (a.im == R(0)) return {jet_cosh(a.re), a.im * jet_copysign(R(1), a.re)};
+  if (a.re == R(0)) return {jet_cos(a.im), a.re * jet_sin(a.im)};
   return {jet_cosh(a.re) * jet_cos(a.im), jet_sinh(a.re) * jet_sin(a.im)};
+}
+// sin z = -i sinh(i z), cos z = cosh(i z).
+template <class R> __device__ __forceinline__ jet_complex<R> jet_csin(jet_complex<R> a) {
+  const jet_complex<R> t = jet_csinh(jet_complex<R>{-a.im, a.re});
+  return {t.im, -t.re};
+}
+template <class R> __device__ __forceinline__ jet_complex<R> jet_ccos(jet_complex<R> a) {
+  return jet_ccosh(jet_complex<R>{-a.im, a.re});
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_ctanh(jet_complex<R> a) {
   if (jet_fabs(a.re) > R(20)) return {jet_copysign(R(1), a.re), R(0) * jet_sin(R(2) * a.im)};
@@ -276,9 +303,28 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_ctan(jet_comple
   jet_complex<R> t = jet_ctanh(jet_complex<R>{-a.im, a.re});  // tan z = -i tanh(i z)
   return {t.im, -t.re};
 }
+// asinh z = log(z + sqrt(z^2 + 1)) on the half-plane re >= 0 (odd for the other, keeping the
+// signs of zeros, so the sum never cancels and the branch cuts are C99's); log(2z) where z^2
+// would lose the 1, and C99's limits at infinity.
 template <class R> __device__ __forceinline__ jet_complex<R> jet_casinh(jet_complex<R> a) {
-  jet_complex<R> one{R(1), R(0)};
-  return jet_clog(a + jet_csqrt(a * a + one));
+  if (jet_copysign(R(1), a.re) < R(0)) {
+    jet_complex<R> t = jet_casinh(jet_complex<R>{-a.re, -a.im});
+    return {-t.re, -t.im};
+  }
+  if (jet_isinf(a.re) || jet_isinf(a.im)) {
+    const R quarter = R(0.78539816339744830962);
+    if (a.re != a.re || a.im != a.im) return {jet_inf<R>(), a.im != a.im ? a.im : a.re};
+    return {jet_inf<R>(), jet_isinf(a.im) ? jet_copysign(jet_isinf(a.re) ? quarter : R(2) * quarter, a.im)
+                                        : jet_copysign(R(0), a.im)};
+  }
+  const R big = sizeof(R) == 4 ? R(1e4) : R(1e9);
+  if (a.re > big || jet_fabs(a.im) > big) {
+    jet_complex<R> l = jet_clog(a);
+    return {l.re + R(0.69314718055994530942), l.im};
+  }
+  jet_complex<R> w = a * a;
+  w.re += R(1);  // a real 1: the imaginary part keeps its zero's sign
+  return jet_clog(a + jet_csqrt(w));
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_casin(jet_complex<R> a) {
   jet_complex<R> t = jet_casinh(jet_complex<R>{-a.im, a.re});  // asin z = -i asinh(i z)
@@ -288,23 +334,44 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_cacos(jet_compl
   jet_complex<R> s = jet_casin(a);
   return {R(1.57079632679489661923) - s.re, -s.im};
 }
+// atanh z = (log(1 + z) - log(1 - z)) / 2, with 1 - z's imaginary part -im (not 0 - im) so
+// that the branch cuts take the sides C99 gives them; C99's limits at infinity.
 template <class R> __device__ __forceinline__ jet_complex<R> jet_catanh(jet_complex<R> a) {
-  jet_complex<R> one{R(1), R(0)};
-  return (jet_clog(one + a) - jet_clog(one - a)) * R(0.5);
+  if (jet_isinf(a.re) || jet_isinf(a.im))
+    return {jet_copysign(R(0), a.re), jet_copysign(R(1.57079632679489661923), a.im)};
+  const jet_complex<R> up{R(1) + a.re, a.im}, down{R(1) - a.re, -a.im};
+  return (jet_clog(up) - jet_clog(down)) * R(0.5);
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_catan(jet_complex<R> a) {
   jet_complex<R> t = jet_catanh(jet_complex<R>{-a.im, a.re});  // atan z = -i atanh(i z)
   return {t.im, -t.re};
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_cacosh(jet_complex<R> a) {
-  jet_complex<R> one{R(1), R(0)};
-  return jet_clog(a + jet_csqrt(a + one) * jet_csqrt(a - one));
+  const jet_complex<R> up{a.re + R(1), a.im}, down{a.re - R(1), a.im};
+  return jet_clog(a + jet_csqrt(up) * jet_csqrt(down));
 }
+// NumPy's complex power: 1 for a zero exponent; a zero base gives 0 for an exponent of
+// positive real part and NaN otherwise; small integer exponents by repeated products (a quotient for
+// negative ones); the others through exp(b log a).
 template <class R> __device__ __forceinline__ jet_complex<R> jet_cpow(jet_complex<R> a, jet_complex<R> b) {
   if (b.re == R(0) && b.im == R(0)) return {R(1), R(0)};
-  if (a.re == R(0) && a.im == R(0) && b.im == R(0) && b.re > R(0)) return {R(0), R(0)};
-  if (b.im == R(0) && b.re == R(1)) return a;
-  if (b.im == R(0) && b.re == R(2)) return a * a;
+  if (a.re == R(0) && a.im == R(0)) {
+    if (b.re > R(0)) return {R(0), R(0)};
+    const R nan = R(0) * jet_inf<R>();
+    return {nan, nan};
+  }
+  if (b.im == R(0) && b.re > R(-100) && b.re < R(100) && b.re == R((int)b.re)) {
+    const int n = (int)b.re;
+    if (n == 1) return a;
+    if (n == 2) return a * a;
+    if (n == 3) return a * a * a;
+    jet_complex<R> r{R(1), R(0)}, p = a;
+    for (int m = n < 0 ? -n : n; m != 0; m >>= 1) {
+      if (m & 1) r = r * p;
+      p = p * p;
+    }
+    return n < 0 ? jet_complex<R>{R(1), R(0)} / r : r;
+  }
   return jet_cexp(b * jet_clog(a));
 }
 )";

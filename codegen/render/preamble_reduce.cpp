@@ -33,8 +33,9 @@ template <class R> struct jet_num<jet_complex<R>> {
 template <class R> __device__ __forceinline__ bool jet_nan(jet_complex<R> x) { return jet_cisnan(x); }
 template <class R> __device__ __forceinline__ bool jet_less(jet_complex<R> a, jet_complex<R> b) { return jet_clt(a, b); }
 template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) { return jet_ctruth(x); }
+// As NumPy's mean: a complex quotient by n + 0i (so an infinite part makes the other NaN).
 template <class R> __device__ __forceinline__ jet_complex<R> jet_div_count(jet_complex<R> x, long long n) {
-  return {x.re / R(n), x.im / R(n)};
+  return x / jet_complex<R>{R(n), R(0)};
 }
 template <class R> __device__ __forceinline__ double jet_re(jet_complex<R> x) { return (double)x.re; }
 template <class R> __device__ __forceinline__ double jet_im(jet_complex<R> x) { return (double)x.im; }

@@ -126,6 +126,8 @@ TEST_CASE("NumPy's functions keep NumPy's own definitions", "[gpu][numpy]") {
   CHECK((jet::real(4) + i32).dtype() == jet::int32);
   CHECK((jet::imag(2.0) * jet::asarray<std::int8_t>({1})).dtype() == jet::float64);
   CHECK((jet::real(std::complex<double>(1, 2)) * jet::asarray<float>({1})).dtype() == jet::float32);
+  CHECK(doubles(jet::imag(std::complex<double>(-0.0, -0.5)) + jet::asarray<std::uint16_t>({4})) ==
+        std::vector<double>{3.5});
   // The logical ufuncs take any Python int by its truth.
   CHECK(values<bool>(jet::logical_and(jet::asarray<std::uint32_t>({0, 5}), -7)) ==
         std::vector<bool>{false, true});
@@ -133,6 +135,10 @@ TEST_CASE("NumPy's functions keep NumPy's own definitions", "[gpu][numpy]") {
         std::vector<bool>{true});
   CHECK(values<bool>(jet::logical_and(jet::asarray<std::uint8_t>({1}), 256)) ==
         std::vector<bool>{true});
+  // ... but not one past a C long, nor does a comparison with bools (NumPy 2.5).
+  CHECK_THROWS_AS(jet::logical_or(jet::asarray<std::uint32_t>({1}), 18446744073709551615ull),
+                  jet::value_error);
+  CHECK_THROWS_AS(jet::greater(18446744073709551615ull, flags), jet::value_error);
   // where checks the range, as NumPy 2.5 does.
   CHECK_THROWS_AS(jet::where(flags, jet::asarray<std::uint64_t>({1, 2}), -1), jet::value_error);
   // A Python int above INT64_MAX is uint64.
@@ -150,4 +156,20 @@ TEST_CASE("complex order and degrees follow NumPy to the last bit", "[gpu][numpy
   CHECK(jet::array(jet::degrees(f)).to_vector<float>() ==
         std::vector<float>{57.2957763671875f, 143.23944091796875f, 177.6168975830078f,
                            5769.6845703125f, 17.18873405456543f});
+}
+
+TEST_CASE("complex functions take C99's branch cuts and limits, as NumPy's", "[gpu][numpy]") {
+  using c = std::complex<double>;
+  const double pi = 3.14159265358979323846;
+  auto one = [](const jet::expr& e) { return jet::array(e).to_vector<c>()[0]; };
+  auto near = [](c got, c want) { return std::abs(got - want) <= 1e-12 * (1 + std::abs(want)); };
+  const jet::array two = jet::asarray<c>({{2.0, 0.0}});
+  CHECK(near(one(jet::arcsin(two)), c(pi / 2, 1.3169578969248166)));
+  CHECK(near(one(jet::arccos(two)), c(0, -1.3169578969248166)));
+  CHECK(near(one(jet::arctanh(two)), c(0.5493061443340549, pi / 2)));
+  CHECK(near(one(jet::arcsinh(jet::asarray<c>({{-0.0, 4.0}}))), c(-2.0634370688955608, pi / 2)));
+  CHECK(one(jet::sinh(jet::asarray<c>({{inf, 0.0}}))) == c(inf, 0.0));
+  CHECK(one(jet::power(jet::asarray<c>({{0.0, 0.0}}), jet::asarray<c>({{1.0, 1.0}}))) == c(0, 0));
+  CHECK(one(jet::sign(jet::asarray<c>({{-inf, 0.0}}))) == c(-1, 0));
+  CHECK(near(one(jet::power(jet::asarray<c>({{1.0, 1.0}}), 5)), c(-4, -4)));
 }
