@@ -52,10 +52,13 @@ std::string type_list(const node_ptr* args, int n) {
   return out + ")";
 }
 
-// The dtype Python scalars alone take: NumPy's, so a Python int above INT64_MAX is uint64.
+void check_fits_long(const scalar_value& s);
+
+// The dtype Python scalars alone take in a ufunc: NumPy's C long for ints, which refuses one
+// above INT64_MAX (an array of it, jet::expr(2**64 - 1) alone, is uint64: make_scalar).
 dtype weak_default(const node_ptr* args, int n, weak_kind weak) {
-  for (int i = 0; i < n && weak == weak_kind::integer; ++i)
-    if (args[i]->scalar().is_unsigned) return dtype::uint64;
+  for (int i = 0; i < n; ++i)
+    if (args[i]->scalar().kind == weak_kind::integer) check_fits_long(args[i]->scalar());
   return default_dtype(weak);
 }
 

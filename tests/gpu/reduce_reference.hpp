@@ -233,13 +233,23 @@ inline constexpr auto prod = []<class R, class W>(type_tag<R>, const std::vector
     return expected<wide_t<R>>{value, 2 * eps * static_cast<double>(x.size()) * std::abs(value)};
   }
 };
+// A sum divided by its count as NumPy's mean does: a complex sum by n + 0i, so that an
+// infinite or NaN part makes the other part NaN.
+template <class S>
+S count_quotient(S s, ldouble n) {
+  if constexpr (is_complex_v<S>)
+    return S(s.real() + s.imag() * 0.0L, s.imag() - s.real() * 0.0L) / n;
+  else
+    return s / n;
+}
+
 // Means divide an exact (non-wrapping) sum; no elements give NaN.
 inline constexpr auto mean = []<class R, class W>(type_tag<R>, const std::vector<W>& x,
                                                   double eps) {
   const auto [s, squares] = sum_and_squares(x);
   const ldouble n = static_cast<ldouble>(x.size());
   return expected<wide_t<R>>{
-      narrow_reference<R>(s / n),
+      narrow_reference<R>(count_quotient(s, n)),
       static_cast<double>(4 * eps * std::sqrt(n) * std::sqrt(squares) / std::max<ldouble>(n, 1))};
 };
 inline constexpr auto nanmean = []<class R, class W>(type_tag<R> r, const std::vector<W>& x,
