@@ -6,8 +6,13 @@
 #include <complex>
 #include <cstdint>
 #include <limits>
+#include <set>
+#include <sstream>
+#include <stdexcept>
+#include <string>
 #include <vector>
 
+#include "host/numpy_table.hpp"
 #include "jet/jet.hpp"
 #include "support/catch.hpp"
 
@@ -172,4 +177,91 @@ TEST_CASE("complex functions take C99's branch cuts and limits, as NumPy's", "[g
   CHECK(one(jet::power(jet::asarray<c>({{0.0, 0.0}}), jet::asarray<c>({{1.0, 1.0}}))) == c(0, 0));
   CHECK(one(jet::sign(jet::asarray<c>({{-inf, 0.0}}))) == c(-1, 0));
   CHECK(near(one(jet::power(jet::asarray<c>({{1.0, 1.0}}), 5)), c(-4, -4)));
+}
+
+namespace {
+
+template <int Arity, class F>
+jet::expr apply_unary(const jet::expr& x, F f) {
+  if constexpr (Arity == 1)
+    return f(x);
+  else
+    throw std::logic_error("not a unary ufunc");
+}
+
+// The unary ufuncs by NumPy's name, from the list that makes them.
+jet::expr unary(const std::string& name, const jet::expr& x) {
+#define JET_UNARY_ROW(id, numpy_name, arity, loops, result) \
+  if (name == numpy_name) return apply_unary<arity>(x, [](auto&&... a) { return jet::id(a...); });
+  JET_ELEMENTWISE_OPS(JET_UNARY_ROW)
+#undef JET_UNARY_ROW
+  throw std::logic_error("no ufunc " + name);
+}
+
+std::vector<std::string> split(const std::string& text) {
+  std::vector<std::string> items;
+  std::stringstream in(text);
+  for (std::string item; std::getline(in, item, ',');) items.push_back(item);
+  return items;
+}
+
+jet::array integers(const std::string& dtype, const std::vector<std::string>& values) {
+  const jet::dtype t = jet::dtype_from_name(dtype);
+  if (t == jet::bool_) {
+    std::vector<bool> flags;
+    for (const std::string& v : values) flags.push_back(v == "1");
+    return jet::asarray(flags);
+  }
+  std::vector<std::uint64_t> bits;  // two's complement: the cast keeps the low bits
+  for (const std::string& v : values)
+    bits.push_back(v[0] == '-' ? static_cast<std::uint64_t>(std::stoll(v)) : std::stoull(v));
+  return jet::asarray(bits).astype(t);
+}
+
+// Within `ulps` units in the last place of `t` (NaN matching NaN, infinities exact).
+bool close(double got, double want, jet::dtype t, int ulps) {
+  if (std::isnan(want) || std::isinf(want)) return std::isnan(want) ? std::isnan(got) : got == want;
+  const int bits = t == jet::float16 ? 10 : t == jet::float32 ? 23 : 52;
+  return std::abs(got - want) <= ulps * std::ldexp(std::max(std::abs(want), 6.1e-5), -bits);
+}
+
+}  // namespace
+
+TEST_CASE("every unary ufunc on bool and integers gives NumPy's dtype and values", "[gpu][numpy]") {
+  const auto rows = jet_test::read_table(JET_TEST_DATA "/unary_integers.tsv");
+  REQUIRE(rows.size() == 378);
+  const std::set<std::string> exact = {
+      "negative",   "positive",    "invert", "absolute", "sign",     "sqrt",  "square",
+      "reciprocal", "floor",       "ceil",   "trunc",    "rint",     "isnan", "isinf",
+      "isfinite",   "logical_not", "real",   "imag",     "conjugate"};
+  for (const auto& row : rows) {
+    INFO(row[0] << " of " << row[1] << ": NumPy " << row[3] << " " << row[4]);
+    const jet::array x = integers(row[1], split(row[2]));
+    if (row[3] == "error") {
+      CHECK_THROWS_AS(unary(row[0], x), jet::dtype_error);
+      continue;
+    }
+    const jet::expr y = unary(row[0], x);
+    REQUIRE(std::string(jet::name(y.dtype())) == row[3]);
+    const std::vector<std::string> want = split(row[4]);
+    if (jet::is_floating(y.dtype())) {
+      const std::vector<double> got = doubles(y);
+      for (std::size_t i = 0; i < want.size(); ++i)
+        CHECK(close(got[i], std::stod(want[i]), y.dtype(), exact.count(row[0]) ? 0 : 2));
+    } else {
+      const std::vector<std::string> got = [&] {
+        std::vector<std::string> out;
+        if (y.dtype() == jet::bool_)
+          for (bool b : values<bool>(y)) out.push_back(b ? "1" : "0");
+        else if (jet::kind(y.dtype()) == jet::dtype_kind::unsigned_int)
+          for (std::uint64_t v : values<std::uint64_t>(jet::expr(y).astype(jet::uint64)))
+            out.push_back(std::to_string(v));
+        else
+          for (std::int64_t v : values<std::int64_t>(jet::expr(y).astype(jet::int64)))
+            out.push_back(std::to_string(v));
+        return out;
+      }();
+      CHECK(got == want);
+    }
+  }
 }
