@@ -52,7 +52,10 @@ std::string type_list(const node_ptr* args, int n) {
   return out + ")";
 }
 
-void check_fits_long(const scalar_value& s);
+// NumPy's words for a Python int that a C long (int64) cannot hold, where it needs one.
+void check_fits_long(const scalar_value& s) {
+  if (s.is_unsigned) throw value_error("Python int too large to convert to C long");
+}
 
 // The dtype Python scalars alone take in a ufunc: NumPy's C long for ints, which refuses one
 // above INT64_MAX (an array of it, jet::expr(2**64 - 1) alone, is uint64: make_scalar).
@@ -112,11 +115,6 @@ bool weak_integer_fits(const scalar_value& s, dtype t) {
     return bits == 64 || (s.integer >= -(std::int64_t{1} << (bits - 1)) &&
                           s.integer < (std::int64_t{1} << (bits - 1)));
   return s.integer >= 0 && (bits == 64 || s.integer < (std::int64_t{1} << bits));
-}
-
-// NumPy's words for a Python int that a C long (int64) cannot hold, where it needs one.
-void check_fits_long(const scalar_value& s) {
-  if (s.is_unsigned) throw value_error("Python int too large to convert to C long");
 }
 
 // NumPy 2 refuses a Python int that the chosen integer dtype cannot hold.
