@@ -11,27 +11,12 @@
 #include <vector>
 
 #include "jet/jet.hpp"
+#include "support/ufunc_by_name.hpp"
 
 namespace {
 
 using json = nlohmann::json;
-using operands = std::vector<jet::expr>;
-
-// Every ufunc by its NumPy name, from the same list that makes jet's functions.
-const std::map<std::string, std::function<jet::expr(operands&)>>& ufuncs() {
-#define JET_DIFF_CALL_1(id) jet::id(a[0])
-#define JET_DIFF_CALL_2(id) jet::id(a[0], a[1])
-#define JET_DIFF_CALL_3(id) jet::id(a[0], a[1], a[2])
-#define JET_DIFF_ROW(id, numpy_name, arity, loops, result) \
-  {numpy_name, [](operands& a) { return JET_DIFF_CALL_##arity(id); }},
-  static const std::map<std::string, std::function<jet::expr(operands&)>> table = {
-      JET_ELEMENTWISE_OPS(JET_DIFF_ROW)};
-#undef JET_DIFF_ROW
-#undef JET_DIFF_CALL_1
-#undef JET_DIFF_CALL_2
-#undef JET_DIFF_CALL_3
-  return table;
-}
+using jet_test::operands;
 
 using reduction = std::function<jet::expr(const jet::expr&, jet::axes, bool, int)>;
 
@@ -93,7 +78,7 @@ jet::expr build(const json& n, const std::vector<jet::array>& inputs) {
   if (op == "reduce")
     return reductions().at(n.at("name"))(args[0], axes_of(n.at("axis")), n.at("keepdims"),
                                          n.value("ddof", 0));
-  return ufuncs().at(op)(args);
+  return jet_test::ufuncs().at(op)(args);
 }
 
 // An input: its base array from the bytes at `offset`, then the case's slices and transpose.

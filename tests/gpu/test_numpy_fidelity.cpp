@@ -8,13 +8,13 @@
 #include <limits>
 #include <set>
 #include <sstream>
-#include <stdexcept>
 #include <string>
 #include <vector>
 
 #include "host/numpy_table.hpp"
 #include "jet/jet.hpp"
 #include "support/catch.hpp"
+#include "support/ufunc_by_name.hpp"
 
 namespace {
 
@@ -181,23 +181,6 @@ TEST_CASE("complex functions take C99's branch cuts and limits, as NumPy's", "[g
 
 namespace {
 
-template <int Arity, class F>
-jet::expr apply_unary(const jet::expr& x, F f) {
-  if constexpr (Arity == 1)
-    return f(x);
-  else
-    throw std::logic_error("not a unary ufunc");
-}
-
-// The unary ufuncs by NumPy's name, from the list that makes them.
-jet::expr unary(const std::string& name, const jet::expr& x) {
-#define JET_UNARY_ROW(id, numpy_name, arity, loops, result) \
-  if (name == numpy_name) return apply_unary<arity>(x, [](auto&&... a) { return jet::id(a...); });
-  JET_ELEMENTWISE_OPS(JET_UNARY_ROW)
-#undef JET_UNARY_ROW
-  throw std::logic_error("no ufunc " + name);
-}
-
 std::vector<std::string> split(const std::string& text) {
   std::vector<std::string> items;
   std::stringstream in(text);
@@ -238,10 +221,10 @@ TEST_CASE("every unary ufunc on bool and integers gives NumPy's dtype and values
     INFO(row[0] << " of " << row[1] << ": NumPy " << row[3] << " " << row[4]);
     const jet::array x = integers(row[1], split(row[2]));
     if (row[3] == "error") {
-      CHECK_THROWS_AS(unary(row[0], x), jet::dtype_error);
+      CHECK_THROWS_AS(jet_test::ufuncs().at(row[0])({x}), jet::dtype_error);
       continue;
     }
-    const jet::expr y = unary(row[0], x);
+    const jet::expr y = jet_test::ufuncs().at(row[0])({x});
     REQUIRE(std::string(jet::name(y.dtype())) == row[3]);
     const std::vector<std::string> want = split(row[4]);
     if (jet::is_floating(y.dtype())) {
