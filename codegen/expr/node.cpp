@@ -57,11 +57,11 @@ void check_fits_long(const scalar_value& s) {
   if (s.is_unsigned) throw value_error("Python int too large to convert to C long");
 }
 
-// The dtype Python scalars alone take in a ufunc: NumPy's C long for ints, which refuses one
-// above INT64_MAX (an array of it, jet::expr(2**64 - 1) alone, is uint64: make_scalar).
+// The dtype Python scalars alone take in a ufunc: NumPy's C long for ints; a lone one is the
+// array it makes, uint64 above INT64_MAX (np.negative(2**64 - 1)). Several refuse such an int
+// once their loop is known (resolve_loop).
 dtype weak_default(const node_ptr* args, int n, weak_kind weak) {
-  for (int i = 0; i < n; ++i)
-    if (args[i]->scalar().kind == weak_kind::integer) check_fits_long(args[i]->scalar());
+  if (n == 1 && args[0]->scalar().is_unsigned) return dtype::uint64;
   return default_dtype(weak);
 }
 
@@ -81,9 +81,11 @@ dtype common_dtype(const node_ptr* args, int n) {
   return any_strong ? promote_weak(strong, weak) : weak_default(args, n, weak);
 }
 
+// Whether the operands are bool arrays and Python scalars, one array at least.
 bool strong_bools(const node_ptr* args, int n) {
   return std::all_of(args, args + n,
-                     [](const node_ptr& a) { return a->is_weak() || a->type == dtype::bool_; });
+                     [](const node_ptr& a) { return a->is_weak() || a->type == dtype::bool_; }) &&
+         std::any_of(args, args + n, [](const node_ptr& a) { return !a->is_weak(); });
 }
 
 bool is_comparison(op_code op) { return op >= op_code::equal && op <= op_code::greater_equal; }
@@ -199,6 +201,11 @@ dtype resolve_loop(op_code op, const node_ptr* args, int n) {
                         "' not supported for the input types " + type_list(args, n));
     loop = *found;
   }
+  // Python ints alone meet in a C long, which refuses one past INT64_MAX (np.add(2**64 - 1, 1)),
+  // once NumPy has found a loop at all (np.right_shift(-1.5, 2**64 - 1) is a TypeError).
+  const bool all_weak = std::all_of(args, args + n, [](const node_ptr& a) { return a->is_weak(); });
+  if (n > 1 && all_weak && common == dtype::int64 && !is_comparison(op))
+    for (int i = 0; i < n; ++i) check_fits_long(args[i]->scalar());
   for (int i = 0; i < n; ++i) {
     if (!args[i]->is_weak()) continue;
     // Comparisons take any Python int, as NumPy 2 does: compare in a type that holds it; but

@@ -237,7 +237,7 @@ inline constexpr auto prod = []<class R, class W>(type_tag<R>, const std::vector
 // infinite or NaN part makes the other part NaN.
 template <class S>
 S count_quotient(S s, ldouble n) {
-  if constexpr (is_complex_v<S>)
+  if constexpr (std::is_same_v<S, lcomplex>)
     return S(s.real() + s.imag() * 0.0L, s.imag() - s.real() * 0.0L) / n;
   else
     return s / n;

@@ -1,7 +1,8 @@
 // The corners where Jet once differed from NumPy 2 (each found by tests/diff/numpy_diff.py),
 // against NumPy's own values: float16 rounding at every node, constant operands in vector
-// kernels, casts of floats to integers, integers to negative powers, the functions NumPy
-// defines in its own terms (angle, real and imag of Python scalars, the logical ufuncs).
+// kernels, casts of floats to integers, integers to negative powers, int16 results widened,
+// complex functions at infinities (glibc's values), the functions NumPy defines in its own
+// terms (angle, real and imag of Python scalars, the logical ufuncs).
 #include <cmath>
 #include <complex>
 #include <cstdint>
@@ -177,6 +178,54 @@ TEST_CASE("complex functions take C99's branch cuts and limits, as NumPy's", "[g
   CHECK(one(jet::power(jet::asarray<c>({{0.0, 0.0}}), jet::asarray<c>({{1.0, 1.0}}))) == c(0, 0));
   CHECK(one(jet::sign(jet::asarray<c>({{-inf, 0.0}}))) == c(-1, 0));
   CHECK(near(one(jet::power(jet::asarray<c>({{1.0, 1.0}}), 5)), c(-4, -4)));
+}
+
+TEST_CASE("complex functions at infinities, NaN and overflow take glibc's values", "[gpu][numpy]") {
+  using c = std::complex<double>;
+  const double nan = std::numeric_limits<double>::quiet_NaN(), pi = 3.14159265358979323846;
+  auto one = [](const jet::expr& e) { return jet::array(e).to_vector<c>()[0]; };
+  auto z = [](double re, double im) { return jet::asarray<c>({{re, im}}); };
+  // Both parts NaN, or the same part NaN or infinite, as NumPy (glibc) gives them.
+  auto same = [](c got, c want) {
+    auto part = [](double g, double w) { return std::isnan(w) ? std::isnan(g) : g == w; };
+    return part(got.real(), want.real()) && part(got.imag(), want.imag());
+  };
+  CHECK(same(one(jet::exp(z(-inf, inf))), c(0, 0)));
+  CHECK(same(one(jet::exp(z(inf, nan))), c(inf, nan)));
+  const c big = one(jet::exp(z(710, 0.5)));  // finite, past exp(710)
+  CHECK(big.real() == inf);
+  CHECK(std::abs(big.imag() / 1.0710341440060488e+308 - 1) < 1e-14);
+  CHECK(same(one(jet::cos(z(inf, inf))), c(inf, nan)));
+  CHECK(same(one(jet::sin(z(inf, 0.0))), c(nan, 0)));
+  CHECK(same(one(jet::sin(z(inf, -inf))), c(nan, inf)));
+  CHECK(same(one(jet::sinh(z(0.0, nan))), c(0, nan)));
+  CHECK(same(one(jet::tanh(z(0.0, inf))), c(0, nan)));
+  CHECK(same(one(jet::tan(z(inf, 2.0))), c(nan, nan)));
+  CHECK(same(one(jet::tanh(z(1000, 2.0))), c(1, -0.0)));
+  CHECK(same(one(jet::arccosh(z(3, inf))), c(inf, pi / 2)));
+  CHECK(same(one(jet::arccosh(z(-inf, 2))), c(inf, pi)));
+  CHECK(same(one(jet::arctanh(z(0.0, nan))), c(0, nan)));
+  CHECK(same(one(jet::arcsin(z(0.0, nan))), c(0, nan)));
+  CHECK(std::abs(one(jet::arccos(z(1, 1e-30))) - c(1e-15, -1e-15)) < 1e-28);
+  CHECK(one(jet::arcsinh(z(1e-30, 0))) == c(1e-30, 0));
+  // inf ** (-2.4 + 2i) is exp((-inf) + i inf) = 0; (-1.5) ** (inf + NaN i) is C99's product's inf.
+  CHECK(same(one(jet::power(z(inf, 0), z(-2.42261713, 2))), c(0, 0)));
+  CHECK(same(one(jet::power(-1.5, z(inf, nan))), c(inf, nan)));
+  CHECK(std::abs(one(jet::log1p(jet::asarray<std::complex<float>>({{0.0f, 1e30f}})))) < 70);
+}
+
+TEST_CASE("int16 results widen as the int16 they are (no ptxas widening of neg.s16)",
+          "[gpu][numpy]") {
+  const jet::array x = jet::asarray<std::int16_t>({-32768, 5, -1});
+  CHECK(values<std::int64_t>(jet::expr(jet::negative(x)).astype(jet::int64)) ==
+        std::vector<std::int64_t>{-32768, -5, 1});
+  CHECK(values<std::int32_t>(jet::expr(jet::absolute(x)).astype(jet::int32)) ==
+        std::vector<std::int32_t>{-32768, 5, 1});
+  CHECK(values<bool>(jet::negative(x) < 0) == std::vector<bool>{true, true, false});
+  CHECK(values<std::int64_t>(jet::expr(jet::subtract(0, x)).astype(jet::int64)) ==
+        std::vector<std::int64_t>{-32768, -5, 1});
+  CHECK(values<std::int64_t>(jet::expr(x * x).astype(jet::int64)) ==
+        std::vector<std::int64_t>{0, 25, 1});
 }
 
 namespace {

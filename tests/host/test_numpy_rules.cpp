@@ -34,6 +34,12 @@ TEST_CASE("Python ints past what NumPy 2.5 converts are refused in NumPy's words
   CHECK_THROWS_AS(jet::greater(huge, flags), jet::value_error);
   CHECK(jet::greater(huge, jet::placeholder({2}, jet::uint64)).dtype() == jet::bool_);
   CHECK_THROWS_AS(jet::subtract(huge, false), jet::value_error);
+  CHECK_THROWS_WITH(jet::add(true, huge), "Python int too large to convert to C long");
+  CHECK_THROWS_AS(jet::right_shift(-1.5, huge), jet::dtype_error);  // no loop: NumPy's first error
+  CHECK(jet::add(1.5, huge).dtype() == jet::float64);
+  CHECK(jet::less(huge, 1).dtype() == jet::bool_);
+  CHECK(jet::negative(huge).dtype() == jet::uint64);  // alone, the array NumPy makes of it
+  CHECK((jet::isnan(huge) + u32).dtype() == jet::uint32);
   CHECK_THROWS_AS(jet::where(flags, jet::placeholder({2}, jet::uint64), -1), jet::value_error);
   CHECK(jet::nanmean(huge).dtype() == jet::float64);  // an array of it is uint64
   CHECK(jet::expr(huge).dtype() == jet::uint64);
