@@ -53,13 +53,23 @@ struct found_file {
 using visitor = std::function<void(int folder_fd, const std::string& folder,
                                    const std::string& name, const found_file&)>;
 
+// A subfolder ("ab") of `dir` opened as a folder only if it is one: a symlink there could
+// point maintenance at files outside the cache. -1 when it is not a real folder.
+int open_subfolder(int dir_fd, std::string_view sub) {
+  return openat(dir_fd, std::string(sub).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
+}
+
 // Visits the entry and temporary files of one subfolder ("ab"), examining each through the
-// folder's descriptor.
-void walk_folder(const std::string& dir, std::string_view sub, const visitor& visit) {
+// folder's descriptor, which it takes.
+void walk_folder(int folder_fd, const std::string& dir, std::string_view sub,
+                 const visitor& visit) {
+  if (folder_fd < 0) return;
+  const dir_handle d(fdopendir(folder_fd));
+  if (!d) {
+    close(folder_fd);
+    return;
+  }
   const std::string folder = dir + "/" + std::string(sub);
-  const dir_handle d(opendir(folder.c_str()));
-  if (!d) return;
-  const int fd = dirfd(d.get());
   while (const dirent* e = readdir(d.get())) {
     const std::string_view name = e->d_name;
     const bool entry = is_entry_name(name) && name.substr(0, 2) == sub;
@@ -67,14 +77,15 @@ void walk_folder(const std::string& dir, std::string_view sub, const visitor& vi
     if (!entry && !temporary) continue;
     struct stat st {};
     // A file removed since readdir listed it is simply not there any more.
-    if (fstatat(fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode)) continue;
+    if (fstatat(folder_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
+      continue;
     found_file f;
     f.file.key = entry ? std::string(name) : std::string();
     f.file.path = folder + "/" + e->d_name;
     f.file.bytes = static_cast<std::uint64_t>(st.st_size);
     f.file.last_used_ns = nanoseconds(st.st_mtim);
     f.temporary = temporary;
-    visit(fd, folder, e->d_name, f);
+    visit(folder_fd, folder, e->d_name, f);
   }
 }
 
@@ -82,8 +93,10 @@ void walk_folder(const std::string& dir, std::string_view sub, const visitor& vi
 void walk(const std::string& dir, const visitor& visit) {
   const dir_handle root(opendir(dir.c_str()));
   if (!root) return;
+  const int root_fd = dirfd(root.get());
   while (const dirent* sub = readdir(root.get()))
-    if (is_subfolder_name(sub->d_name)) walk_folder(dir, sub->d_name, visit);
+    if (is_subfolder_name(sub->d_name))
+      walk_folder(open_subfolder(root_fd, sub->d_name), dir, sub->d_name, visit);
 }
 
 }  // namespace
@@ -186,10 +199,19 @@ std::vector<cache_file> find_entries(const std::string& dir, std::string_view pr
   };
   // Two or more digits name the one subfolder that can hold the matches.
   if (prefix.size() >= 2)
-    walk_folder(dir, prefix.substr(0, 2), keep);
+    walk_folder(open_subfolder(AT_FDCWD, dir + "/" + std::string(prefix.substr(0, 2))), dir,
+                prefix.substr(0, 2), keep);
   else
     walk(dir, keep);
   return matches;
+}
+
+bool remove_entry_file(const std::string& dir, const std::string& key) {
+  const int fd = open_subfolder(AT_FDCWD, dir + "/" + key.substr(0, 2));
+  if (fd < 0) return false;
+  const bool removed = unlinkat(fd, key.c_str(), 0) == 0;
+  close(fd);
+  return removed;
 }
 
 removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
@@ -217,7 +239,7 @@ removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
     const bool over = max_bytes && r.kept_bytes > *max_bytes;
     if (!old && !over) break;  // the rest are newer and the bound holds
     // Another process may have removed it first; then it is gone without our doing.
-    if (unlink(f.path.c_str()) == 0) {
+    if (remove_entry_file(dir, f.key)) {
       ++r.entries;
       r.bytes += f.bytes;
     }

@@ -47,10 +47,13 @@ struct cache_file {
 };
 
 // Every entry file under `dir`, in no particular order; none when `dir` does not exist.
-// Temporary and foreign files are left out.
+// Temporary and foreign files are left out, and so are symlinks, as files or as subfolders.
 std::vector<cache_file> scan_entries(const std::string& dir);
 // The entries whose key starts with `prefix`.
 std::vector<cache_file> find_entries(const std::string& dir, std::string_view prefix);
+
+// Removes entry `key` from its subfolder, never through a symlink; whether it was removed.
+bool remove_entry_file(const std::string& dir, const std::string& key);
 
 // What a removal did and what it left.
 struct removal {

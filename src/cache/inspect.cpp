@@ -71,7 +71,7 @@ verify_report verify(const std::string& dir, bool fix,
       folders.insert(f.path.substr(0, f.path.size() - f.key.size() - 1));
     }
     if (!check && check.status != entry_status::missing) {
-      const bool removed = fix && unlink(f.path.c_str()) == 0;
+      const bool removed = fix && remove_entry_file(dir, f.key);
       report.bad.push_back({f, check.problem, removed});
       report.removed += removed;
     }

@@ -1,5 +1,6 @@
 // jet-cache, run as a user would: every subcommand, its --json output read back, its errors.
 #include <sys/stat.h>
+#include <unistd.h>
 
 #include <filesystem>
 #include <string>
@@ -208,10 +209,14 @@ TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix remo
   CHECK(cache.cli("verify").status == 0);
 
   REQUIRE(chmod(cache.dir.path().c_str(), 0777) == 0);
-  const outcome unsafe = cache.cli("verify --fix");
+  const outcome unsafe = cache.cli("verify");
   CHECK(unsafe.status == 1);
   CHECK(unsafe.out.find("unsafe folder: " + cache.dir.path() +
                         " is writable by group or others (mode 0777)") != std::string::npos);
+  const outcome refused = cache.cli("verify --fix");
+  CHECK(refused.status == 1);
+  CHECK(refused.err.find("not fixing " + cache.dir.path() +
+                         ": it is writable by group or others (mode 0777)") != std::string::npos);
   REQUIRE(chmod(cache.dir.path().c_str(), 0700) == 0);
   REQUIRE(chmod(cache.path(0).c_str(), 0666) == 0);
   CHECK(parsed(cache.cli("verify --json"))["bad"].at(0)["problem"].get<std::string>() ==
@@ -229,6 +234,8 @@ TEST_CASE("jet-cache prune and clear", "[host][cli]") {
   CHECK(old.out.rfind("removed 1 entries", 0) == 0);
   CHECK_FALSE(std::filesystem::exists(cache.path(0)));
   CHECK(cache.cli("prune --older-than=2h").out.rfind("removed 1 entries", 0) == 0);
+  // The longest duration there is keeps every entry (it once overflowed into "all are old").
+  CHECK(cache.cli("prune --older-than 15250w").out.rfind("removed 0 entries", 0) == 0);
   const outcome sized = cache.cli("prune --max-bytes " + std::to_string(entry));
   CHECK(sized.out.rfind("removed 1 entries (", 0) == 0);
   CHECK(sized.out.find("; 1 entries (") != std::string::npos);
@@ -241,6 +248,33 @@ TEST_CASE("jet-cache prune and clear", "[host][cli]") {
   CHECK(cleared.out.rfind("removed 1 entries", 0) == 0);
   CHECK(std::filesystem::exists(cache.dir / "keep-me"));
   CHECK(parsed(cache.cli("list --json"))["entries"].empty());
+}
+
+TEST_CASE("jet-cache never follows a symlinked subfolder, nor changes a folder others can write",
+          "[host][cli]") {
+  const filled_cache cache({1});
+  const jet_test::temp_dir victim;
+  const std::string sub = cache.ids[0].key.substr(0, 2) == "ab" ? "cd" : "ab";
+  const std::string key_like = sub + std::string(62, 'c');
+  jet_test::write_file(victim / key_like, "a file outside the cache");
+  jet_test::write_file(victim / ".tmp-old", "another");
+  jet_test::set_last_use(victim / ".tmp-old", 2 * 3600);
+  REQUIRE(symlink(victim.path().c_str(), (cache.dir / sub).c_str()) == 0);
+  CHECK(cache.cli("verify --fix").status == 0);
+  CHECK(cache.cli("prune --max-bytes 1").out.rfind("removed 1 entries", 0) == 0);
+  CHECK(cache.cli("clear").status == 0);
+  CHECK(std::filesystem::exists(victim / key_like));
+  CHECK(std::filesystem::exists(victim / ".tmp-old"));
+
+  REQUIRE(chmod(cache.dir.path().c_str(), 0777) == 0);
+  for (const char* command : {"prune --max-bytes 1", "clear"}) {
+    const outcome o = cache.cli(command);
+    INFO(command << "\n" << o.err);
+    CHECK(o.status == 1);
+    CHECK(o.err.find("is writable by group or others (mode 0777), so Jet loads nothing from it "
+                     "(chmod go-w to fix)") != std::string::npos);
+  }
+  REQUIRE(chmod(cache.dir.path().c_str(), 0700) == 0);
 }
 
 TEST_CASE("jet-cache exits 2 on usage errors and 0 on --help", "[host][cli]") {
@@ -263,6 +297,10 @@ TEST_CASE("jet-cache exits 2 on usage errors and 0 on --help", "[host][cli]") {
       {"prune", "prune needs --max-bytes, --older-than, or both"},
       {"prune --max-bytes lots", "--max-bytes wants a size"},
       {"prune --older-than 3y", "'3y' is not a duration"},
+      {"prune --older-than 20000w", "'20000w' is longer than jet-cache can count: at most 15250w"},
+      {"prune --older-than 5000000h", "at most 2562047h"},
+      {"prune --older-than 99999999999", "at most 9223372036s"},
+      {"prune --older-than w", "'w' is not a duration"},
       {"prune --max-bytes", "--max-bytes needs a value"},
       {"list --json=yes", "--json takes no value"},
       {"list --dir=", "--dir needs a folder"},

@@ -1,6 +1,14 @@
 // Parsing jet-cache's command line.
 #include "tools/jet-cache/args.hpp"
 
+#include <fmt/format.h>
+
+#include <algorithm>
+#include <cstdint>
+#include <iterator>
+#include <limits>
+#include <utility>
+
 #include "src/cache/directory.hpp"
 #include "src/cache/disk_cache.hpp"
 
@@ -36,27 +44,28 @@ void apply(invocation& inv, std::string_view name, const std::string& value) {
 }  // namespace
 
 std::chrono::seconds parse_duration(std::string_view text) {
-  std::int64_t count = 0;
+  const auto not_duration = [&] {
+    return usage_error("'" + std::string(text) +
+                       "' is not a duration such as 30s, 10m, 2h, 7d or 2w");
+  };
   std::size_t i = 0;
-  for (; i < text.size() && text[i] >= '0' && text[i] <= '9' && count < (std::int64_t{1} << 40);
-       ++i)
-    count = count * 10 + (text[i] - '0');
-  const std::string_view unit = text.substr(i);
-  std::int64_t scale = 0;
-  if (unit.empty() || unit == "s")
-    scale = 1;
-  else if (unit == "m")
-    scale = 60;
-  else if (unit == "h")
-    scale = 3600;
-  else if (unit == "d")
-    scale = 86400;
-  else if (unit == "w")
-    scale = 7 * 86400;
-  if (i == 0 || scale == 0 || count >= (std::int64_t{1} << 40))
-    throw usage_error("'" + std::string(text) +
-                      "' is not a duration such as 30s, 10m, 2h, 7d or 2w");
-  return std::chrono::seconds(count * scale);
+  while (i < text.size() && text[i] >= '0' && text[i] <= '9') ++i;
+  const std::string_view digits = text.substr(0, i), unit = text.substr(i);
+  static constexpr std::pair<std::string_view, std::int64_t> units[] = {
+      {"", 1}, {"s", 1}, {"m", 60}, {"h", 3600}, {"d", 86400}, {"w", 7 * 86400}};
+  const auto u = std::find_if(std::begin(units), std::end(units),
+                              [&](const auto& row) { return row.first == unit; });
+  if (digits.empty() || u == std::end(units)) throw not_duration();
+  // The cutoff is kept in int64 nanoseconds: about 292 years at most.
+  const std::int64_t most = std::numeric_limits<std::int64_t>::max() / 1000000000 / u->second;
+  std::int64_t count = 0;
+  for (char c : digits) {
+    count = count * 10 + (c - '0');
+    if (count > most)
+      throw usage_error(fmt::format("'{}' is longer than jet-cache can count: at most {}{}", text,
+                                    most, u->first.empty() ? "s" : u->first));
+  }
+  return std::chrono::seconds(count * u->second);
 }
 
 invocation parse_command_line(int argc, char** argv) {

@@ -1,8 +1,12 @@
 // jet-cache verify, prune and clear: checking and shrinking the cache.
 #include <fmt/format.h>
+#include <sys/stat.h>
 
+#include <cerrno>
 #include <cstdio>
 #include <iterator>
+#include <string>
+#include <string_view>
 
 #include "src/cache/directory.hpp"
 #include "src/cache/inspect.hpp"
@@ -10,8 +14,30 @@
 #include "tools/jet-cache/output.hpp"
 
 namespace jet::cli {
+namespace {
+
+// How to make a folder trusted again, for the reason unsafe_reason() gave.
+std::string_view repair_hint(std::string_view reason) {
+  return reason.find("owned by") != std::string_view::npos ? "chown it to you or root"
+                                                           : "chmod go-w";
+}
+
+// jet-cache changes only a folder Jet would load from: in one that others can write, a file
+// or subfolder could be theirs, placed to turn a removal onto something outside the cache.
+bool refuse_unsafe(const invocation& inv, std::string_view what) {
+  struct stat st {};
+  if (stat(inv.dir.c_str(), &st) != 0 && errno == ENOENT) return false;  // nothing to change
+  const std::string why = detail::unsafe_folder_reason(inv.dir);
+  if (why.empty()) return false;
+  fmt::print(stderr, "jet-cache: not {} {}: it is {}, so Jet loads nothing from it ({} to fix)\n",
+             what, inv.dir, why, repair_hint(why));
+  return true;
+}
+
+}  // namespace
 
 int run_verify(const invocation& inv) {
+  if (inv.fix && refuse_unsafe(inv, "fixing")) return 1;
   progress shown("verify", "entries");
   const detail::verify_report report = detail::verify(
       inv.dir, inv.fix, [&](std::size_t done, std::size_t total) { shown.update(done, total); });
@@ -37,8 +63,8 @@ int run_verify(const invocation& inv) {
   for (const detail::bad_entry& b : report.bad)
     fmt::format_to(to, "bad {}: {}{}\n", b.file.key, b.problem, b.removed ? " (removed)" : "");
   for (const std::string& folder : report.unsafe_folders)
-    fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it (chmod go-w to fix)\n",
-                   folder);
+    fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it ({} to fix)\n", folder,
+                   repair_hint(folder));
   fmt::format_to(to, "checked {} entries: {} bad", report.checked, report.bad.size());
   if (inv.fix) fmt::format_to(to, ", {} removed", report.removed);
   if (!report.unsafe_folders.empty())
@@ -51,6 +77,7 @@ int run_verify(const invocation& inv) {
 int run_prune(const invocation& inv) {
   if (!inv.max_bytes && !inv.older_than)
     throw usage_error("prune needs --max-bytes, --older-than, or both");
+  if (refuse_unsafe(inv, "pruning")) return 1;
   const detail::removal r = detail::prune(inv.dir, inv.max_bytes, inv.older_than);
   fmt::print("removed {} entries ({}); {} entries ({}) left\n", r.entries, format_bytes(r.bytes),
              r.kept, format_bytes(r.kept_bytes));
@@ -58,6 +85,7 @@ int run_prune(const invocation& inv) {
 }
 
 int run_clear(const invocation& inv) {
+  if (refuse_unsafe(inv, "clearing")) return 1;
   const detail::removal r = detail::clear(inv.dir);
   fmt::print("removed {} entries ({}) from {}\n", r.entries, format_bytes(r.bytes), inv.dir);
   return 0;
