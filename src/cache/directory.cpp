@@ -206,6 +206,21 @@ std::vector<cache_file> find_entries(const std::string& dir, std::string_view pr
   return matches;
 }
 
+std::vector<std::string> stray_subfolders(const std::string& dir) {
+  std::vector<std::string> stray;
+  const dir_handle root(opendir(dir.c_str()));
+  if (!root) return stray;
+  while (const dirent* sub = readdir(root.get())) {
+    struct stat st {};
+    if (is_subfolder_name(sub->d_name) &&
+        fstatat(dirfd(root.get()), sub->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
+        !S_ISDIR(st.st_mode))
+      stray.push_back(dir + "/" + sub->d_name);
+  }
+  std::sort(stray.begin(), stray.end());
+  return stray;
+}
+
 bool remove_entry_file(const std::string& dir, const std::string& key) {
   const int fd = open_subfolder(AT_FDCWD, dir + "/" + key.substr(0, 2));
   if (fd < 0) return false;

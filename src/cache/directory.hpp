@@ -52,6 +52,9 @@ std::vector<cache_file> scan_entries(const std::string& dir);
 // The entries whose key starts with `prefix`.
 std::vector<cache_file> find_entries(const std::string& dir, std::string_view prefix);
 
+// The paths of names that belong to subfolders ("ab") but are not folders: files or links.
+std::vector<std::string> stray_subfolders(const std::string& dir);
+
 // Removes entry `key` from its subfolder, never through a symlink; whether it was removed.
 bool remove_entry_file(const std::string& dir, const std::string& key);
 

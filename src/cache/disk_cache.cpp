@@ -29,7 +29,7 @@ void warn_once(std::atomic<bool>& flag, const std::string& message) {
 }
 
 std::atomic<bool> warned_bad_entry{false}, warned_unsafe{false}, warned_record{false},
-    warned_max_bytes{false};
+    warned_max_bytes{false}, warned_subfolder{false};
 
 // What this process knows of each cache folder it stored into.
 struct folder_state {
@@ -238,8 +238,14 @@ bool store_entry(const std::string& dir, const kernel_identity& id,
   entry.image = compiled.image;
   const std::vector<char> bytes = encode_entry(entry);
   if (const int error = write_entry_file(dir, id.key, bytes)) {
+    // A file or link where the subfolder belongs spoils that subfolder only.
+    if (error == ENOTDIR || error == ELOOP)
+      warn_once(warned_subfolder, dir + "/" + id.key.substr(0, 2) +
+                                      " is not a folder, so kernels that belong there stay in "
+                                      "memory (jet-cache verify --fix removes it)");
     // ENOENT: a concurrent `jet-cache clear` removed the folder midway; the next store works.
-    if (error != ENOENT) give_up_on(dir, std::strerror(error));
+    else if (error != ENOENT)
+      give_up_on(dir, std::strerror(error));
     return false;
   }
   note_store(bytes.size());

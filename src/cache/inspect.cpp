@@ -77,6 +77,14 @@ verify_report verify(const std::string& dir, bool fix,
     }
     progress(report.checked, files.size());
   }
+  // unlink removes the file or link itself, never what a link points at.
+  for (const std::string& path : stray_subfolders(dir)) {
+    cache_file stray;
+    stray.path = path;
+    const bool removed = fix && unlink(path.c_str()) == 0;
+    report.bad.push_back({stray, "not a folder, where Jet keeps a subfolder of entries", removed});
+    report.removed += removed;
+  }
   for (const std::string& folder : folders)
     if (const std::string why = unsafe_folder_reason(folder); !why.empty())
       report.unsafe_folders.push_back(folder + " is " + why);

@@ -260,9 +260,14 @@ TEST_CASE("jet-cache never follows a symlinked subfolder, nor changes a folder o
   jet_test::write_file(victim / ".tmp-old", "another");
   jet_test::set_last_use(victim / ".tmp-old", 2 * 3600);
   REQUIRE(symlink(victim.path().c_str(), (cache.dir / sub).c_str()) == 0);
-  CHECK(cache.cli("verify --fix").status == 0);
   CHECK(cache.cli("prune --max-bytes 1").out.rfind("removed 1 entries", 0) == 0);
   CHECK(cache.cli("clear").status == 0);
+  // verify reports the link as a bad subfolder; --fix removes the link, not what it points at.
+  const outcome fixed = cache.cli("verify --fix");
+  CHECK(fixed.status == 0);
+  CHECK(fixed.out.find("not a folder, where Jet keeps a subfolder of entries (removed)") !=
+        std::string::npos);
+  CHECK_FALSE(std::filesystem::is_symlink(cache.dir / sub));
   CHECK(std::filesystem::exists(victim / key_like));
   CHECK(std::filesystem::exists(victim / ".tmp-old"));
 

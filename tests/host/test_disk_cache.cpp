@@ -211,6 +211,29 @@ TEST_CASE("a folder that cannot be written warns once and the cache keeps workin
   }
 }
 
+TEST_CASE("a stray file where a subfolder belongs spoils that subfolder only", "[host][cache]") {
+  const temp_dir dir;
+  const auto source = small_kernel(1);
+  const kernel_identity id = identify(source, "sm_90");
+  jet_test::write_file(dir / id.key.substr(0, 2), "x");
+  jet_test::captured_stderr err;
+  CHECK_FALSE(jet::detail::store_entry(dir.path(), id, source, image_for(source), unbounded));
+  int other = 2;  // a kernel whose key lands in another subfolder
+  while (identify(small_kernel(other), "sm_90").key.substr(0, 2) == id.key.substr(0, 2)) ++other;
+  const kernel_identity stored = put(dir.path(), other);
+  CHECK(loads(dir.path(), stored));
+  CHECK_FALSE(loads(dir.path(), id));
+  const std::string warnings = err.finish();
+  CHECK(warnings.find(dir / id.key.substr(0, 2) + " is not a folder") != std::string::npos);
+  CHECK(warnings.find("cannot write the kernel cache") == std::string::npos);
+
+  const auto report = jet::detail::verify(dir.path(), true, [](std::size_t, std::size_t) {});
+  REQUIRE(report.bad.size() == 1);
+  CHECK(report.bad[0].file.path == dir / id.key.substr(0, 2));
+  CHECK(report.removed == 1);
+  CHECK(put(dir.path(), 1).key == id.key);
+}
+
 TEST_CASE("eviction removes the least recently used entries, loads count as use", "[host][cache]") {
   const temp_dir dir;
   const kernel_identity a = put(dir.path(), 1), b = put(dir.path(), 2), c = put(dir.path(), 3);
