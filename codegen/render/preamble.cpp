@@ -259,8 +259,14 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_csign(jet_compl
   if (m == R(0)) return {R(0), R(0)};
   return {a.re / m, a.im / m};
 }
+// NumPy's reciprocal loop (Smith's division of 1 by a): 1/0 is nan + nan i there.
 template <class R> __device__ __forceinline__ jet_complex<R> jet_creciprocal(jet_complex<R> a) {
-  return jet_complex<R>{R(1), R(0)} / a;
+  if (jet_fabs(a.im) <= jet_fabs(a.re)) {
+    R r = a.im / a.re, d = a.re + a.im * r;
+    return {R(1) / d, -r / d};
+  }
+  R r = a.re / a.im, d = a.re * r + a.im;
+  return {r / d, R(-1) / d};
 }
 template <class R> __device__ __forceinline__ jet_complex<R> jet_csqrt(jet_complex<R> a) {
   if (a.re == R(0) && a.im == R(0)) return {R(0), a.im};

@@ -212,6 +212,11 @@ TEST_CASE("complex functions at infinities, NaN and overflow take glibc's values
   CHECK(same(one(jet::power(z(inf, 0), z(-2.42261713, 2))), c(0, 0)));
   CHECK(same(one(jet::power(-1.5, z(inf, nan))), c(inf, nan)));
   CHECK(std::abs(one(jet::log1p(jet::asarray<std::complex<float>>({{0.0f, 1e30f}})))) < 70);
+  // NumPy's reciprocal divides as Smith does: 1/0 is nan + nan i, 1/(inf + 0i) is 0 - 0i.
+  CHECK(same(one(jet::reciprocal(z(0, 0))), c(nan, nan)));
+  CHECK(same(one(jet::reciprocal(z(inf, 0))), c(0, -0.0)));
+  CHECK(one(jet::reciprocal(z(0, 2))) == c(0, -0.5));
+  CHECK(std::abs(one(jet::reciprocal(z(3, 4))) - c(0.12, -0.16)) < 1e-16);
 }
 
 TEST_CASE("int16 results widen as the int16 they are (no ptxas widening of neg.s16)",
