@@ -4,6 +4,7 @@
 #include <fcntl.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <atomic>
 #include <cerrno>
 #include <chrono>
@@ -85,16 +86,61 @@ std::nullopt_t refuse(std::atomic<bool>& flag, const std::string& message) {
   return std::nullopt;
 }
 
-// Reads up to bytes.size() bytes; a short file comes back short and fails its checks.
-void read_all(int fd, std::vector<char>& bytes) {
-  std::size_t done = 0;
-  while (done < bytes.size()) {
-    const ssize_t n = read(fd, bytes.data() + done, bytes.size() - done);
-    if (n < 0 && errno == EINTR) continue;
-    if (n <= 0) break;
-    done += static_cast<std::size_t>(n);
+// Appends up to `count` bytes read from `fd` onto `bytes`, a piece at a time, so that memory
+// grows with what the file holds and never with what its size claims; stops at its end.
+void read_more(int fd, std::vector<char>& bytes, std::uint64_t count) {
+  constexpr std::size_t piece = 1 << 20;
+  const std::uint64_t goal = bytes.size() + count;
+  while (bytes.size() < goal) {
+    const std::size_t at = bytes.size();
+    bytes.resize(at + static_cast<std::size_t>(std::min<std::uint64_t>(piece, goal - at)));
+    const ssize_t n = pread(fd, bytes.data() + at, bytes.size() - at, static_cast<off_t>(at));
+    bytes.resize(at + static_cast<std::size_t>(std::max<ssize_t>(n, 0)));
+    if (n == 0 || (n < 0 && errno != EINTR)) return;
   }
-  bytes.resize(done);
+}
+
+// Headers are a few hundred bytes; one read of this size almost always holds all of it.
+constexpr std::size_t first_read = 4096;
+
+// Decodes the header of the open entry file `fd`, of `file_bytes`, from bytes read onto
+// `bytes`: the first few thousand, then the rest of a longer header once decode_header has
+// checked its size field (at most 1 MiB).
+entry_check read_header(int fd, std::uint64_t file_bytes, std::vector<char>& bytes,
+                        entry_header& header) {
+  read_more(fd, bytes, std::min<std::uint64_t>(file_bytes, first_read));
+  entry_check check = decode_header(bytes, header);
+  const std::size_t wanted = header_size(bytes);
+  if (check.status == entry_status::truncated && wanted > bytes.size() && wanted <= file_bytes) {
+    read_more(fd, bytes, wanted - bytes.size());
+    check = decode_header(bytes, header);
+  }
+  return check;
+}
+
+// An entry file open for reading; closes itself.
+struct open_file {
+  int fd = -1;
+  struct stat st {};
+  open_file() = default;
+  open_file(const open_file&) = delete;
+  open_file& operator=(const open_file&) = delete;
+  ~open_file() {
+    if (fd >= 0) close(fd);
+  }
+};
+
+// Opens the entry file at `path`, refusing a symbolic link and anything but a regular file.
+entry_check open_entry(const std::string& path, open_file& file) {
+  file.fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
+  if (file.fd < 0) {
+    if (errno == ELOOP) return {entry_status::unsafe, "a symbolic link"};
+    if (errno == ENOENT) return {entry_status::missing, "no such entry"};
+    return {entry_status::unsafe, std::string("cannot be opened: ") + std::strerror(errno)};
+  }
+  if (fstat(file.fd, &file.st) != 0 || !S_ISREG(file.st.st_mode))
+    return {entry_status::unsafe, "not a regular file"};
+  return {};
 }
 
 const std::string& nvrtc_version_once() {
@@ -167,27 +213,29 @@ cache_settings settings_from_env() {
 
 entry_check read_entry(const std::string& path, const std::string& key, cache_entry& entry,
                        bool touch) {
-  const int fd = open(path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) {
-    if (errno == ELOOP) return {entry_status::unsafe, "a symbolic link"};
-    if (errno == ENOENT) return {entry_status::missing, "no such entry"};
-    return {entry_status::unsafe, std::string("cannot be opened: ") + std::strerror(errno)};
-  }
-  struct closer {
-    int fd;
-    ~closer() { close(fd); }
-  } closing{fd};
-  struct stat st {};
-  if (fstat(fd, &st) != 0 || !S_ISREG(st.st_mode))
-    return {entry_status::unsafe, "not a regular file"};
-  if (std::string why = unsafe_reason(st); !why.empty())
+  open_file file;
+  if (entry_check opened = open_entry(path, file); !opened) return opened;
+  if (std::string why = unsafe_reason(file.st); !why.empty())
     return {entry_status::unsafe, std::move(why)};
-  std::vector<char> bytes(static_cast<std::size_t>(st.st_size));
-  read_all(fd, bytes);
+  const auto file_bytes = static_cast<std::uint64_t>(file.st.st_size);
+  std::vector<char> bytes;
+  if (entry_check header = read_header(file.fd, file_bytes, bytes, entry.header); !header)
+    return header;
+  // Sizes first: a file or header that claims gigabytes is refused before any is read.
+  if (entry_check size = check_entry_size(entry.header, header_size(bytes), file_bytes); !size)
+    return size;
+  read_more(file.fd, bytes, file_bytes - bytes.size());
   entry_check check = decode_entry(bytes, key, entry);
   if (check && touch)
-    futimens(fd, nullptr);  // the modification time is the last use eviction orders by
+    futimens(file.fd, nullptr);  // the modification time is the last use eviction orders by
   return check;
+}
+
+entry_check read_entry_header(const std::string& path, entry_header& header) {
+  open_file file;
+  if (entry_check opened = open_entry(path, file); !opened) return opened;
+  std::vector<char> bytes;
+  return read_header(file.fd, static_cast<std::uint64_t>(file.st.st_size), bytes, header);
 }
 
 std::optional<compiled_kernel> load_entry(const std::string& dir, const kernel_identity& id) {

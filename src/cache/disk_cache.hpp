@@ -44,9 +44,13 @@ std::optional<std::uint64_t> parse_byte_size(std::string_view text);
 
 // Reads the entry file at `path`, which must hold `key`. Before reading, refuses (status
 // `unsafe`) a symbolic link, anything but a regular file, and a file writable by others;
+// checks the header's sizes against the file's and max_entry_bytes before reading the body,
 // then decodes and checks it. With `touch`, marks it used now.
 entry_check read_entry(const std::string& path, const std::string& key, cache_entry& entry,
                        bool touch);
+// Reads the header alone of the entry file at `path` (what `jet-cache list` shows), refusing a
+// symbolic link and anything but a regular file; permissions are read_entry's to judge.
+entry_check read_entry_header(const std::string& path, entry_header& header);
 
 // The entry `id` in `dir`, its last use touched. Missing is a plain miss; damaged, foreign,
 // another format version, or in a file or folder writable by others is a miss that counts

@@ -158,23 +158,35 @@ entry_check decode_header(std::span<const char> bytes, entry_header& h) {
   return {};
 }
 
+entry_check check_entry_size(const entry_header& h, std::size_t header_bytes,
+                             std::uint64_t file_bytes) {
+  // Summed with overflow checks: a damaged header's sizes can be anything.
+  std::uint64_t promised = 0;
+  const bool wraps = __builtin_add_overflow(header_bytes, h.source_bytes, &promised) ||
+                     __builtin_add_overflow(promised, h.image_bytes, &promised) ||
+                     __builtin_add_overflow(promised, checksum_size, &promised);
+  if (wraps || promised > file_bytes)
+    return problem(entry_status::truncated,
+                   "truncated: " + std::to_string(file_bytes) + " bytes, header promises " +
+                       (wraps ? "more than 2^64" : std::to_string(promised)));
+  if (promised != file_bytes)
+    return problem(entry_status::corrupt,
+                   std::to_string(file_bytes - promised) + " bytes too many");
+  if (file_bytes > max_entry_bytes)
+    return problem(entry_status::corrupt, std::to_string(file_bytes) +
+                                              " bytes, more than an entry may hold (" +
+                                              std::to_string(max_entry_bytes) + ")");
+  return {};
+}
+
 entry_check decode_entry(std::span<const char> bytes, const std::string& expected_key,
                          cache_entry& entry) {
   entry_check header = decode_header(bytes, entry.header);
   if (!header) return header;
   const entry_header& h = entry.header;
   const std::size_t start = header_size(bytes);
-  // Compared one term at a time so that huge sizes in a damaged header cannot overflow.
-  const std::size_t room = bytes.size() - start;
-  if (h.source_bytes > room || h.image_bytes > room - h.source_bytes ||
-      checksum_size > room - h.source_bytes - h.image_bytes)
-    return problem(entry_status::truncated,
-                   "truncated: " + std::to_string(bytes.size()) + " bytes, header promises " +
-                       std::to_string(start + h.source_bytes + h.image_bytes + checksum_size));
+  if (entry_check size = check_entry_size(h, start, bytes.size()); !size) return size;
   const std::size_t body_end = start + h.source_bytes + h.image_bytes;
-  if (body_end + checksum_size != bytes.size())
-    return problem(entry_status::corrupt,
-                   std::to_string(bytes.size() - body_end - checksum_size) + " bytes too many");
   const sha256_digest sum = sha256_of(bytes.data(), body_end);
   if (std::memcmp(sum.data(), bytes.data() + body_end, checksum_size) != 0)
     return problem(entry_status::corrupt, "checksum mismatch");

@@ -14,6 +14,9 @@ namespace jet::detail {
 
 // Bumped whenever the layout below or the meaning of a field changes; it is part of the key.
 constexpr std::uint32_t cache_format_version = 2;
+// The largest entry file Jet reads: far above any kernel's source and machine code, and small
+// enough to hold in memory. A larger file, or a header that claims more, is damaged.
+constexpr std::uint64_t max_entry_bytes = std::uint64_t{256} << 20;
 
 struct entry_header {
   std::string key;                   // 64 hex digits, also the file's name
@@ -50,6 +53,10 @@ struct entry_check {
 std::vector<char> encode_entry(const cache_entry& entry);
 // Parses the header alone (what `jet-cache list` reads): no checksum, no body needed.
 entry_check decode_header(std::span<const char> bytes, entry_header& header);
+// Whether a file of `file_bytes` is the size `header`, of `header_bytes` bytes, promises for
+// header, body and checksum, and no larger than max_entry_bytes: checked before the body is read.
+entry_check check_entry_size(const entry_header& header, std::size_t header_bytes,
+                             std::uint64_t file_bytes);
 // Parses and checks a whole file; `expected_key` is the key its name promises.
 entry_check decode_entry(std::span<const char> bytes, const std::string& expected_key,
                          cache_entry& entry);

@@ -1,7 +1,6 @@
 // Listing and verifying the whole cache.
 #include "src/cache/inspect.hpp"
 
-#include <fcntl.h>
 #include <unistd.h>
 
 #include <algorithm>
@@ -10,35 +9,13 @@
 #include "src/cache/disk_cache.hpp"
 
 namespace jet::detail {
-namespace {
-
-// Headers are a few hundred bytes; one read of this size almost always holds all of it.
-constexpr std::size_t first_read = 4096;
-
-entry_check read_header(const cache_file& file, entry_header& header) {
-  const int fd = open(file.path.c_str(), O_RDONLY | O_NOFOLLOW | O_CLOEXEC);
-  if (fd < 0) return {entry_status::missing, "removed while listing"};
-  std::vector<char> bytes(first_read);
-  ssize_t n = pread(fd, bytes.data(), bytes.size(), 0);
-  const std::size_t wanted =
-      header_size(std::span<const char>(bytes.data(), n > 0 ? static_cast<std::size_t>(n) : 0));
-  if (n == static_cast<ssize_t>(first_read) && wanted > first_read && wanted <= file.bytes) {
-    bytes.resize(wanted);
-    n = pread(fd, bytes.data(), wanted, 0);
-  }
-  close(fd);
-  bytes.resize(n > 0 ? static_cast<std::size_t>(n) : 0);
-  return decode_header(bytes, header);
-}
-
-}  // namespace
 
 cache_listing list_entries(const std::string& dir) {
   cache_listing out;
   for (cache_file& f : scan_entries(dir)) {
     entry_header header;
-    const entry_check check = read_header(f, header);
-    if (check.status == entry_status::missing) continue;
+    const entry_check check = read_entry_header(f.path, header);
+    if (check.status == entry_status::missing) continue;  // removed since the scan
     if (!check)
       out.bad.push_back({std::move(f), check.problem, false});
     else if (header.key != f.key)

@@ -223,6 +223,20 @@ TEST_CASE("jet-cache verify finds bad entries and unsafe folders, and --fix remo
         "writable by group or others (mode 0666)");
 }
 
+TEST_CASE("jet-cache verify reports an entry of 64 GiB and --fix removes it", "[host][cli]") {
+  const filled_cache cache({1, 2});
+  std::filesystem::resize_file(cache.path(0), std::uint64_t{64} << 30);  // sparse: no disk
+  // It once died of std::bad_alloc with no report, and --fix could not remove the entry.
+  const outcome found = cache.cli("verify");
+  CHECK(found.status == 1);
+  CHECK(found.out.find("bad " + cache.ids[0].key + ": ") != std::string::npos);
+  CHECK(found.out.find("checked 2 entries: 1 bad\n") != std::string::npos);
+  const outcome fixed = cache.cli("verify --fix");
+  CHECK(fixed.status == 0);
+  CHECK_FALSE(std::filesystem::exists(cache.path(0)));
+  CHECK(std::filesystem::exists(cache.path(1)));
+}
+
 TEST_CASE("jet-cache prune and clear", "[host][cli]") {
   const filled_cache cache({1, 2, 3, 4});
   const std::uint64_t entry = std::filesystem::file_size(cache.path(0));

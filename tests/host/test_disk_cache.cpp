@@ -38,6 +38,13 @@ bool loads(const std::string& dir, const kernel_identity& id) {
 
 std::uint64_t bad_entries() { return jet::cache::stats().bad_entries; }
 
+// Whether loading `id` misses and counts one bad entry.
+bool counted_miss(const std::string& dir, const kernel_identity& id) {
+  const std::uint64_t before = bad_entries();
+  const bool hit = loads(dir, id);
+  return !hit && bad_entries() == before + 1;
+}
+
 }  // namespace
 
 TEST_CASE("the key covers source, name, arch and options", "[host][cache]") {
@@ -92,9 +99,7 @@ TEST_CASE("corrupted, truncated, foreign, wrong-version and misplaced entries ar
 
   auto refused = [&](const std::string& bytes) {
     jet_test::write_file(path, bytes);
-    const std::uint64_t before = bad_entries();
-    const bool hit = loads(dir.path(), id);
-    return !hit && bad_entries() == before + 1;
+    return counted_miss(dir.path(), id);
   };
   std::string flipped = good;
   flipped[flipped.size() / 2] ^= 1;
@@ -109,6 +114,34 @@ TEST_CASE("corrupted, truncated, foreign, wrong-version and misplaced entries ar
   CHECK(refused(jet_test::read_file(entry_path(dir.path(), other.key))));
 
   // Storing again replaces the bad file.
+  put(dir.path(), 1);
+  CHECK(loads(dir.path(), id));
+}
+
+TEST_CASE("an entry file of 64 GiB is a counted miss, refused before its body is read",
+          "[host][cache]") {
+  const temp_dir dir;
+  const kernel_identity id = put(dir.path(), 1);
+  const std::string path = entry_path(dir.path(), id.key);
+  const std::string good = jet_test::read_file(path);
+  constexpr std::uint64_t huge = std::uint64_t{64} << 30;  // sparse: costs no disk
+  auto refused_as = [&](const std::string& bytes) {
+    jet_test::write_file(path, bytes);
+    std::filesystem::resize_file(path, huge);
+    CHECK(counted_miss(dir.path(), id));  // once threw std::bad_alloc
+    jet::detail::cache_entry entry;
+    return jet::detail::read_entry(path, id.key, entry, false).problem;
+  };
+  CHECK(refused_as(good) == std::to_string(huge - good.size()) + " bytes too many");
+
+  // A header whose image size makes the sizes agree with the file's: the bound refuses it.
+  std::string claims = good;
+  const std::size_t image_field = jet::detail::header_size(std::span(claims.data(), 16)) - 8;
+  const std::uint64_t image = huge - good.size() + jet_test::sample_image().image.size();
+  for (int i = 0; i < 8; ++i)
+    claims[image_field + i] = static_cast<char>((image >> (8 * i)) & 0xff);
+  CHECK(refused_as(claims) == std::to_string(huge) + " bytes, more than an entry may hold (" +
+                                  std::to_string(jet::detail::max_entry_bytes) + ")");
   put(dir.path(), 1);
   CHECK(loads(dir.path(), id));
 }
@@ -147,10 +180,9 @@ TEST_CASE("entries and folders writable by others, or owned by them, are never l
     struct stat st {};
     REQUIRE(stat(target.c_str(), &st) == 0);
     REQUIRE(chmod(target.c_str(), mode) == 0);
-    const std::uint64_t before = bad_entries();
-    const bool hit = loads(dir.path(), id);
+    const bool refused = counted_miss(dir.path(), id);
     REQUIRE(chmod(target.c_str(), st.st_mode & 07777) == 0);
-    return !hit && bad_entries() == before + 1;
+    return refused;
   };
   CHECK(refused_while(dir.path(), 0777));
   CHECK(refused_while(dir.path(), 0720));
