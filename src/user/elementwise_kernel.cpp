@@ -59,9 +59,9 @@ elementwise_kernel::elementwise_kernel(std::string in_params, std::string out_pa
                                        std::string operation, std::string name,
                                        std::string preamble, std::vector<std::string> options)
     : state_(std::make_unique<state>()) {
-  codegen::check_kernel_name(name);
   codegen::user_elementwise_spec& d = state_->definition;
   d.params = codegen::parse_user_params(in_params, out_params);
+  codegen::check_kernel_name(name, d.params);
   if (std::none_of(d.params.begin(), d.params.end(),
                    [](const codegen::user_param& p) { return p.output; }))
     throw value_error("kernel " + name + " has no output parameter");

@@ -104,7 +104,8 @@ reduction_kernel::reduction_kernel(std::string in_params, std::string out_params
                                    std::vector<std::string> options)
     : state_(std::make_unique<state>()) {
   codegen::user_reduction_spec& d = state_->definition;
-  d.params = codegen::parse_user_params(in_params, out_params);
+  d.params =
+      codegen::parse_user_params(in_params, out_params, codegen::user_kernel_kind::reduction);
   const auto output = [](const codegen::user_param& p) { return p.output; };
   if (std::none_of(d.params.begin(), d.params.end(), output))
     throw value_error("reduction kernel " + name + " has no output parameter");
@@ -115,7 +116,7 @@ reduction_kernel::reduction_kernel(std::string in_params, std::string out_params
     throw value_error("reduction kernel " + name +
                       " needs an identity, the value of an empty reduction");
   if (reduce_type.size() > 1) dtype_from_name(reduce_type);
-  codegen::check_kernel_name(name);
+  codegen::check_kernel_name(name, d.params);
   d.id = detail::user_kernel_id({"reduction", in_params, out_params, map_expr, reduce_expr,
                                  post_map_expr, identity, name, reduce_type, preamble});
   for (const std::string& o : options) d.id = detail::user_kernel_id({d.id, o});
