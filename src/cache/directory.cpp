@@ -99,6 +99,31 @@ void walk(const std::string& dir, const visitor& visit) {
       walk_folder(open_subfolder(root_fd, sub->d_name), dir, sub->d_name, visit);
 }
 
+// Removes `name` from the folder open as `folder_fd`; returns 0 or the errno.
+int unlink_in(int folder_fd, const std::string& name) {
+  return unlinkat(folder_fd, name.c_str(), 0) == 0 ? 0 : errno;
+}
+
+// Notes that removing `path` failed with `error`, unless it is gone: removed (0), or removed
+// first by another process (ENOENT).
+void note_failure(removal& r, const std::string& path, int error) {
+  if (error != 0 && error != ENOENT)
+    r.failures.push_back({path, std::string("cannot be removed: ") + std::strerror(error)});
+}
+
+// Accounts for removing kept entry `f`, which ended with `error`: removed by this call, gone
+// without it, or still there and kept.
+void account(removal& r, const cache_file& f, int error) {
+  note_failure(r, f.path, error);
+  if (error != 0 && error != ENOENT) return;
+  --r.kept;
+  r.kept_bytes -= f.bytes;
+  if (error == 0) {
+    ++r.entries;
+    r.bytes += f.bytes;
+  }
+}
+
 }  // namespace
 
 std::string cache_directory() {
@@ -221,29 +246,29 @@ std::vector<std::string> stray_subfolders(const std::string& dir) {
   return stray;
 }
 
-bool remove_entry_file(const std::string& dir, const std::string& key) {
+int remove_entry_file(const std::string& dir, const std::string& key) {
   const int fd = open_subfolder(AT_FDCWD, dir + "/" + key.substr(0, 2));
-  if (fd < 0) return false;
-  const bool removed = unlinkat(fd, key.c_str(), 0) == 0;
+  if (fd < 0) return errno;
+  const int error = unlink_in(fd, key);
   close(fd);
-  return removed;
+  return error;
 }
 
 removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
               std::optional<std::chrono::seconds> older_than) {
   std::vector<cache_file> files;
+  removal r;
   const std::int64_t now = now_ns();
   walk(dir, [&](int fd, const std::string&, const std::string& name, const found_file& f) {
     if (!f.temporary)
       files.push_back(f.file);
     else if (now - f.file.last_used_ns > stale_temp_ns)
-      unlinkat(fd, name.c_str(), 0);
+      note_failure(r, f.file.path, unlink_in(fd, name));
   });
   // Oldest first; equal times (file times tick in jiffies) fall back to the key for a stable order.
   std::sort(files.begin(), files.end(), [](const cache_file& a, const cache_file& b) {
     return a.last_used_ns != b.last_used_ns ? a.last_used_ns < b.last_used_ns : a.key < b.key;
   });
-  removal r;
   for (const cache_file& f : files) r.kept_bytes += f.bytes;
   r.kept = files.size();
   const std::int64_t cutoff =
@@ -253,13 +278,7 @@ removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
     const bool old = older_than && f.last_used_ns < cutoff;
     const bool over = max_bytes && r.kept_bytes > *max_bytes;
     if (!old && !over) break;  // the rest are newer and the bound holds
-    // Another process may have removed it first; then it is gone without our doing.
-    if (remove_entry_file(dir, f.key)) {
-      ++r.entries;
-      r.bytes += f.bytes;
-    }
-    --r.kept;
-    r.kept_bytes -= f.bytes;
+    account(r, f, remove_entry_file(dir, f.key));
   }
   return r;
 }
@@ -268,9 +287,13 @@ removal clear(const std::string& dir) {
   removal r;
   std::vector<std::string> folders;
   walk(dir, [&](int fd, const std::string& folder, const std::string& name, const found_file& f) {
-    if (unlinkat(fd, name.c_str(), 0) == 0 && !f.temporary) {
-      ++r.entries;
-      r.bytes += f.file.bytes;
+    const int error = unlink_in(fd, name);
+    if (f.temporary) {
+      note_failure(r, f.file.path, error);
+    } else {
+      ++r.kept;
+      r.kept_bytes += f.file.bytes;
+      account(r, f.file, error);
     }
     if (folders.empty() || folders.back() != folder) folders.push_back(folder);
   });

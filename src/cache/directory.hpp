@@ -55,19 +55,27 @@ std::vector<cache_file> find_entries(const std::string& dir, std::string_view pr
 // The paths of names that belong to subfolders ("ab") but are not folders: files or links.
 std::vector<std::string> stray_subfolders(const std::string& dir);
 
-// Removes entry `key` from its subfolder, never through a symlink; whether it was removed.
-bool remove_entry_file(const std::string& dir, const std::string& key);
+// Removes entry `key` from its subfolder, never through a symlink; returns 0 or the errno.
+int remove_entry_file(const std::string& dir, const std::string& key);
 
-// What a removal did and what it left.
+// A file that a removal had to leave, and why.
+struct failed_removal {
+  std::string path;
+  std::string problem;  // "cannot be removed: Read-only file system"
+};
+
+// What a removal did and what it left: only what was really removed counts as removed.
 struct removal {
   std::size_t entries = 0;
   std::uint64_t bytes = 0;
   std::size_t kept = 0;
   std::uint64_t kept_bytes = 0;
+  std::vector<failed_removal> failures;  // entries and temporary files it could not remove
 };
 
 // Removes entries not used for `older_than`, then least-recently-used ones until at most
-// `max_bytes` remain, and temporary files a crashed writer left over an hour ago.
+// `max_bytes` remain, and temporary files a crashed writer left over an hour ago. An entry
+// it cannot remove (a read-only mount, a folder it may not write) stays counted as kept.
 removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
               std::optional<std::chrono::seconds> older_than);
 // Removes every entry and temporary file, then the emptied subfolders. Files of other

@@ -48,7 +48,7 @@ verify_report verify(const std::string& dir, bool fix,
       folders.insert(f.path.substr(0, f.path.size() - f.key.size() - 1));
     }
     if (!check && check.status != entry_status::missing) {
-      const bool removed = fix && remove_entry_file(dir, f.key);
+      const bool removed = fix && remove_entry_file(dir, f.key) == 0;
       report.bad.push_back({f, check.problem, removed});
       report.removed += removed;
     }

@@ -264,6 +264,30 @@ TEST_CASE("jet-cache prune and clear", "[host][cli]") {
   CHECK(parsed(cache.cli("list --json"))["entries"].empty());
 }
 
+TEST_CASE("jet-cache prune and clear count what they removed and exit 1 when entries remain",
+          "[host][cli]") {
+  const filled_cache cache({1, 2});
+  // Subfolders no one may write, as on a read-only mount. Root ignores permission bits, so as
+  // root jet-cache runs as nobody, to whom the folders (root's, 0755) are safe to load from.
+  REQUIRE(chmod(cache.dir.path().c_str(), 0755) == 0);
+  for (const auto& id : cache.ids)
+    REQUIRE(chmod((cache.dir / id.key.substr(0, 2)).c_str(), 0555) == 0);
+  const std::string bound =
+      geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
+  for (const char* command : {"prune --max-bytes 1", "clear"}) {
+    const outcome o = run(bound + tool + " " + command + " --dir " + cache.dir.path());
+    INFO(command << "\n" << o.out << o.err);
+    // Both once said they removed what they could not ("0 entries left"), with exit status 0.
+    CHECK(o.status == 1);
+    CHECK(o.out.rfind("removed 0 entries (0 B)", 0) == 0);
+    CHECK(o.out.find("; 2 entries (") != std::string::npos);
+    CHECK(o.err.find(cache.path(0) + " cannot be removed: Permission denied\n") !=
+          std::string::npos);
+  }
+  CHECK(std::filesystem::exists(cache.path(0)));
+  CHECK(std::filesystem::exists(cache.path(1)));
+}
+
 TEST_CASE("jet-cache never follows a symlinked subfolder, nor changes a folder others can write",
           "[host][cli]") {
   const filled_cache cache({1});

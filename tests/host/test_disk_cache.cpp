@@ -1,9 +1,11 @@
 // The disk cache: keys, round trips, damaged and unsafe entries, read-only folders,
 // eviction, JET_CACHE=off. Each test works in its own folder.
 #include <sys/stat.h>
+#include <sys/wait.h>
 #include <unistd.h>
 
 #include <filesystem>
+#include <functional>
 #include <string>
 
 #include "jet/cache.hpp"
@@ -43,6 +45,20 @@ bool counted_miss(const std::string& dir, const kernel_identity& id) {
   const std::uint64_t before = bad_entries();
   const bool hit = loads(dir, id);
   return !hit && bad_entries() == before + 1;
+}
+
+// Runs `body` in a child process that permission bits bind: as user nobody when the tests run
+// as root, which ignores them. Returns the child's exit status.
+int in_bound_child(const std::function<bool()>& body) {
+  const pid_t pid = fork();
+  REQUIRE(pid >= 0);
+  if (pid == 0) {
+    const bool bound = geteuid() != 0 || (setgid(65534) == 0 && setuid(65534) == 0);
+    _exit(bound && body() ? 0 : 1);  // no Catch2 or static teardown in the child
+  }
+  int status = 0;
+  waitpid(pid, &status, 0);
+  return WIFEXITED(status) ? WEXITSTATUS(status) : 128 + WTERMSIG(status);
 }
 
 }  // namespace
@@ -319,6 +335,27 @@ TEST_CASE("prune by age and size, and clear", "[host][cache]") {
   CHECK(r.bytes == entry);
   CHECK(jet::detail::scan_entries(dir.path()).empty());
   CHECK_FALSE(std::filesystem::exists(dir / c.key.substr(0, 2)));
+}
+
+TEST_CASE("prune counts only what it removed: entries it cannot remove stay kept",
+          "[host][cache]") {
+  const temp_dir dir;
+  const kernel_identity a = put(dir.path(), 1), b = put(dir.path(), 2);
+  const std::uint64_t total = std::filesystem::file_size(entry_path(dir.path(), a.key)) +
+                              std::filesystem::file_size(entry_path(dir.path(), b.key));
+  // Subfolders no one may write, as on a read-only mount.
+  REQUIRE(chmod(dir.path().c_str(), 0755) == 0);
+  for (const kernel_identity& id : {a, b})
+    REQUIRE(chmod((dir / id.key.substr(0, 2)).c_str(), 0555) == 0);
+  // Eviction sets its size accounting to kept_bytes; it once believed everything was gone.
+  CHECK(in_bound_child([&] {
+          const jet::detail::removal r = jet::detail::prune(dir.path(), 0, std::nullopt);
+          return r.entries == 0 && r.bytes == 0 && r.kept == 2 && r.kept_bytes == total &&
+                 r.failures.size() == 2 &&
+                 r.failures[0].problem == "cannot be removed: Permission denied";
+        }) == 0);
+  CHECK(std::filesystem::exists(entry_path(dir.path(), a.key)));
+  CHECK(std::filesystem::exists(entry_path(dir.path(), b.key)));
 }
 
 TEST_CASE(

@@ -70,14 +70,17 @@ const std::vector<command>& commands() {
        "jet-cache prune [--max-bytes N] [--older-than DURATION]",
        "--max-bytes N       remove least-recently-used entries until at most N bytes remain\n"
        "                    (N may end in K, M or G: 500M)\n"
-       "--older-than D      remove entries not used for D: 30s, 10m, 2h, 7d or 2w\n",
+       "--older-than D      remove entries not used for D: 30s, 10m, 2h, 7d or 2w\n"
+       "Exit status 1 when an entry could not be removed (a read-only mount, a folder it may\n"
+       "not write); stderr names each.\n",
        {"--max-bytes", "--older-than"},
        0,
        jet::cli::run_prune},
       {"clear",
        "remove every entry",
        "jet-cache clear",
-       "Removes entries and temporary files only; other files in the folder are left alone.\n",
+       "Removes entries and temporary files only; other files in the folder are left alone.\n"
+       "Exit status 1 when an entry could not be removed; stderr names each.\n",
        {},
        0,
        jet::cli::run_clear},

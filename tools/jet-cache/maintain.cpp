@@ -2,6 +2,7 @@
 #include <fmt/format.h>
 #include <sys/stat.h>
 
+#include <algorithm>
 #include <cerrno>
 #include <cstdio>
 #include <iterator>
@@ -32,6 +33,18 @@ bool refuse_unsafe(const invocation& inv, std::string_view what) {
   fmt::print(stderr, "jet-cache: not {} {}: it is {}, so Jet loads nothing from it ({} to fix)\n",
              what, inv.dir, why, repair_hint(why));
   return true;
+}
+
+// Names on stderr what a removal had to leave (the first few of many): the exit status, 1
+// when anything was left.
+int report_failures(std::string_view command, const detail::removal& r) {
+  constexpr std::size_t shown = 10;
+  for (std::size_t i = 0; i < std::min(shown, r.failures.size()); ++i)
+    fmt::print(stderr, "jet-cache {}: {} {}\n", command, r.failures[i].path, r.failures[i].problem);
+  if (r.failures.size() > shown)
+    fmt::print(stderr, "jet-cache {}: and {} more that cannot be removed\n", command,
+               r.failures.size() - shown);
+  return r.failures.empty() ? 0 : 1;
 }
 
 }  // namespace
@@ -81,14 +94,16 @@ int run_prune(const invocation& inv) {
   const detail::removal r = detail::prune(inv.dir, inv.max_bytes, inv.older_than);
   fmt::print("removed {} entries ({}); {} entries ({}) left\n", r.entries, format_bytes(r.bytes),
              r.kept, format_bytes(r.kept_bytes));
-  return 0;
+  return report_failures("prune", r);
 }
 
 int run_clear(const invocation& inv) {
   if (refuse_unsafe(inv, "clearing")) return 1;
   const detail::removal r = detail::clear(inv.dir);
-  fmt::print("removed {} entries ({}) from {}\n", r.entries, format_bytes(r.bytes), inv.dir);
-  return 0;
+  fmt::print("removed {} entries ({}) from {}", r.entries, format_bytes(r.bytes), inv.dir);
+  if (r.kept) fmt::print("; {} entries ({}) left", r.kept, format_bytes(r.kept_bytes));
+  fmt::print("\n");
+  return report_failures("clear", r);
 }
 
 }  // namespace jet::cli
