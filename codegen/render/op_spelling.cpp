@@ -24,7 +24,7 @@ constexpr op_spelling table[] = {
     // sqrt cbrt square reciprocal
     {none, none, "sqrt$f($0)", "jet_csqrt($0)"},
     {none, none, "cbrt$f($0)", none},
-    {none, "jet_imul($0, $0)", "($0 * $0)", "($0 * $0)"},
+    {none, "jet_imul($0, $0)", "($0 * $0)", "jet_cmul($0, $0)"},
     {none, "jet_ireciprocal($0)", "(($T)1 / $0)", "jet_creciprocal($0)"},
     // exp exp2 expm1 log log2 log10 log1p
     {none, none, "exp$f($0)", "jet_cexp($0)"},
@@ -69,7 +69,7 @@ constexpr op_spelling table[] = {
     // add subtract multiply true_divide floor_divide remainder fmod power
     {"($0 || $1)", "jet_iadd($0, $1)", "($0 + $1)", "($0 + $1)"},
     {none, "jet_isub($0, $1)", "($0 - $1)", "($0 - $1)"},
-    {"($0 && $1)", "jet_imul($0, $1)", "($0 * $1)", "($0 * $1)"},
+    {"($0 && $1)", "jet_imul($0, $1)", "($0 * $1)", "jet_cmul($0, $1)"},
     {none, none, "($0 / $1)", "($0 / $1)"},
     {none, "jet_floordiv($0, $1)", "jet_floordiv($0, $1)", none},
     {none, "jet_remainder($0, $1)", "jet_remainder($0, $1)", none},

@@ -58,6 +58,8 @@ JET_MATH1(sin) JET_MATH1(cos) JET_MATH1(exp) JET_MATH1(log) JET_MATH1(sinh) JET_
 JET_MATH1(sqrt) JET_MATH1(fabs) JET_MATH1(expm1) JET_MATH1(log1p) JET_MATH1(floor) JET_MATH1(asinh)
 JET_MATH2(atan2) JET_MATH2(hypot) JET_MATH2(fmod) JET_MATH2(copysign) JET_MATH2(pow)
 JET_MATH2(fmax) JET_MATH2(fmin)
+__device__ __forceinline__ float jet_fma(float x, float y, float z) { return fmaf(x, y, z); }
+__device__ __forceinline__ double jet_fma(double x, double y, double z) { return fma(x, y, z); }
 
 __device__ __forceinline__ bool jet_isinf(float x) { return fabsf(x) == __int_as_float(0x7f800000); }
 __device__ __forceinline__ bool jet_isinf(double x) {
@@ -206,6 +208,12 @@ template <class R> __device__ __forceinline__ jet_complex<R> operator-(jet_compl
 }
 template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_complex<R> a, jet_complex<R> b) {
   return {a.re * b.re - a.im * b.im, a.re * b.im + a.im * b.re};
+}
+// NumPy's multiply and square ufuncs on FMA hardware (every x86-64 since 2013, every ARM64):
+// its SIMD loop fuses the real part's product, so a product can stay finite past overflow.
+// operator* above is npymath's product, which NumPy's own complex functions use.
+template <class R> __device__ __forceinline__ jet_complex<R> jet_cmul(jet_complex<R> a, jet_complex<R> b) {
+  return {jet_fma(a.re, b.re, -(a.im * b.im)), jet_fma(a.re, b.im, a.im * b.re)};
 }
 template <class R> __device__ __forceinline__ jet_complex<R> operator*(jet_complex<R> a, R s) {
   return {a.re * s, a.im * s};

@@ -219,6 +219,21 @@ TEST_CASE("complex functions at infinities, NaN and overflow take glibc's values
   CHECK(std::abs(one(jet::reciprocal(z(3, 4))) - c(0.12, -0.16)) < 1e-16);
 }
 
+TEST_CASE("complex products fuse the real part's product as NumPy's SIMD loop does",
+          "[gpu][numpy]") {
+  using c = std::complex<float>;
+  auto one = [](const jet::expr& e) { return jet::array(e).to_vector<c>()[0]; };
+  const jet::array big = jet::asarray<c>({{2e19f, 2e19f}}),
+                   near_one = jet::asarray<c>({{1.3f, 0.7f}});
+  // 2e19² overflows float, but fma(x, x, -inf) is -inf where inf - inf is NaN.
+  const float finf = std::numeric_limits<float>::infinity();
+  CHECK(one(jet::square(big)) == c(-finf, finf));
+  CHECK(one(big * big) == c(-finf, finf));
+  // 1.3f² - 0.7f² rounded once: NumPy's 1.1999999f, where two roundings give 1.1999998f.
+  CHECK(one(near_one * near_one).real() == 1.1999999f);
+  CHECK(one(jet::square(near_one)).real() == 1.1999999f);
+}
+
 TEST_CASE("int16 results widen as the int16 they are (no ptxas widening of neg.s16)",
           "[gpu][numpy]") {
   const jet::array x = jet::asarray<std::int16_t>({-32768, 5, -1});
