@@ -119,7 +119,8 @@ class generator {
   std::unique_ptr<detail::generator_state> state_;
 };
 
-// The default generator of the current device and stream, made on first use.
+// The default generator of the current device and stream, made on first use; a jet::stream's
+// is destroyed with the stream (a later one starts afresh, with the next derived seed).
 generator& default_generator();
 // Reseeds every default generator: the one of device 0's legacy stream takes `n` itself, so
 // that it draws what generator(n) draws; the others take seeds derived from `n`.

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <functional>
 #include <memory>
 #include <string>
 
@@ -13,9 +14,12 @@ namespace jet::detail {
 // Thread-safe; kernels stay loaded until the process ends.
 class memory_cache {
  public:
+  using maker = std::function<std::unique_ptr<loaded_kernel>()>;
   const loaded_kernel* find(const std::string& key) const;
-  // Inserts unless another thread did first; returns the kernel the cache keeps.
-  const loaded_kernel* insert(const std::string& key, std::unique_ptr<loaded_kernel> kernel);
+  // The kernel under `key`: made by `make` on this thread, or, when another thread is making
+  // it already, that thread's once it is done, so that threads missing one key at once compile
+  // it once. When `make` throws, one waiting thread tries again with its own.
+  const loaded_kernel* obtain(const std::string& key, const maker& make);
   std::size_t size() const;
 };
 memory_cache& kernels();

@@ -22,6 +22,14 @@ live_streams& live() {
   static auto* const streams = new live_streams;
   return *streams;
 }
+struct release_hooks {
+  std::mutex mutex;
+  std::vector<void (*)(cudaStream_t)> hooks;
+};
+release_hooks& releases() {
+  static auto* const hooks = new release_hooks;
+  return *hooks;
+}
 }  // namespace
 
 stream::stream() {
@@ -37,6 +45,11 @@ stream::stream() {
 stream::~stream() {
   // Work queued on the stream completes first; a destructor cannot report errors.
   cudaStreamSynchronize(handle_);
+  {
+    release_hooks& r = releases();
+    std::lock_guard lock(r.mutex);
+    for (void (*release)(cudaStream_t) : r.hooks) release(handle_);
+  }
   live_streams& l = live();
   std::lock_guard lock(l.mutex);
   l.handles.erase(std::find(l.handles.begin(), l.handles.end(), handle_));
@@ -84,6 +97,12 @@ float elapsed_ms(const event& start, const event& end) {
 
 namespace jet::detail {
 cudaStream_t current_stream() { return jet::current_stream(); }
+
+void on_stream_destroyed(void (*release)(cudaStream_t)) {
+  release_hooks& r = releases();
+  std::lock_guard lock(r.mutex);
+  r.hooks.push_back(release);
+}
 
 void free_in_order(void* data, cudaStream_t stream) {
   if (!stream) {

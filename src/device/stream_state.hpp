@@ -12,4 +12,9 @@ cudaStream_t current_stream();
 // dropped: buffers free from destructors, and a failure here is sticky anyway.
 void free_in_order(void* data, cudaStream_t stream);
 
+// Registers `release`, called with a jet::stream's handle as the stream is destroyed (its work
+// completed, the handle still valid): how what Jet keeps per stream (the reduction scratch,
+// the default generator) goes with it. Registered once per kind of resource.
+void on_stream_destroyed(void (*release)(cudaStream_t));
+
 }  // namespace jet::detail

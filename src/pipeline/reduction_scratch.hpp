@@ -17,4 +17,8 @@ namespace jet::detail {
 void place_partial_states(ir::reduction_geometry& r, std::int64_t blocks, std::size_t work_bytes,
                           std::shared_ptr<buffer>& work);
 
+// How many (device, stream) scratches are held: one per stream that ran a reduction, until
+// that jet::stream is destroyed.
+std::size_t reduction_scratch_count();
+
 }  // namespace jet::detail

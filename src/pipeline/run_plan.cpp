@@ -55,6 +55,38 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
           l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
 }
 
+codegen::kernel_source render_traced(const codegen::kernel_plan& plan) {
+  const auto start = clock::now();
+  codegen::kernel_source source = codegen::render(plan);
+  trace(1, "render %s: %.3f ms", source.name.c_str(), ms_since(start));
+  trace(2, "source of %s:\n%s", source.name.c_str(), source.source.c_str());
+  return source;
+}
+
+// Renders the plan and compiles it for the explaining caller's architecture; caches nothing.
+void explain_plan(const codegen::kernel_plan& plan, const std::string& key,
+                  plan_trace& explaining) {
+  codegen::kernel_source source = render_traced(plan);
+  explaining.compiled = compile(source, explaining.arch, extras_of(plan));
+  trace(1, "compile %s for %s: %.3f ms", source.name.c_str(), explaining.arch.c_str(),
+        explaining.compiled.milliseconds);
+  explaining.key = key;
+  explaining.source = std::move(source);
+}
+
+// Renders the plan, then compiles it or loads it from the disk cache, and loads the module.
+std::unique_ptr<loaded_kernel> make_kernel(const codegen::kernel_plan& plan) {
+  const codegen::kernel_source source = render_traced(plan);
+  const obtained_kernel obtained = compile_or_load(source, device::arch(), extras_of(plan));
+  trace(1, "%s %s for %s: %.3f ms",
+        obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile", source.name.c_str(),
+        obtained.compiled.arch.c_str(), obtained.milliseconds);
+  const auto start = clock::now();
+  auto kernel = std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name);
+  trace(1, "load %s: %.3f ms", source.name.c_str(), ms_since(start));
+  return kernel;
+}
+
 }  // namespace
 
 void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
@@ -62,32 +94,20 @@ void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
   key.clear();
   codegen::append_key(plan, key);
   trace(3, "key: %zu bytes", key.size());
-  const loaded_kernel* kernel = explaining ? nullptr : kernels().find(key);
-  trace(3, "look up: %s", kernel ? "hit" : "miss");
-  if (kernel) {
-    note_memory_hit();
-  } else {
-    auto start = clock::now();
-    codegen::kernel_source source = codegen::render(plan);
-    trace(1, "render %s: %.3f ms", source.name.c_str(), ms_since(start));
-    trace(2, "source of %s:\n%s", source.name.c_str(), source.source.c_str());
-    if (explaining) {
-      explaining->compiled = compile(source, explaining->arch, extras_of(plan));
-      trace(1, "compile %s for %s: %.3f ms", source.name.c_str(), explaining->arch.c_str(),
-            explaining->compiled.milliseconds);
-      explaining->key = key;
-      explaining->source = std::move(source);
-      return;
-    }
-    const obtained_kernel obtained = compile_or_load(source, device::arch(), extras_of(plan));
-    trace(1, "%s %s for %s: %.3f ms",
-          obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile",
-          source.name.c_str(), obtained.compiled.arch.c_str(), obtained.milliseconds);
-    start = clock::now();
-    kernel = kernels().insert(
-        key, std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name));
-    trace(1, "load %s: %.3f ms", source.name.c_str(), ms_since(start));
+  if (explaining) {
+    explain_plan(plan, key, *explaining);
+    return;
   }
+  const loaded_kernel* kernel = kernels().find(key);
+  trace(3, "look up: %s", kernel ? "hit" : "miss");
+  bool made = false;
+  if (!kernel) {
+    kernel = kernels().obtain(key, [&] {
+      made = true;
+      return make_kernel(plan);
+    });
+  }
+  if (!made) note_memory_hit();  // also where another thread made it meanwhile
   std::shared_ptr<buffer> work;
   const launch_shape shape = size_launch(plan.launch, *kernel, work);
   trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x,

@@ -266,10 +266,22 @@ struct default_generators {
   std::map<int, int> ordinals;  // per device: the last ordinal handed out
 };
 
-// Never destroyed: generators may be in use by other static objects' destructors.
+void release_default(cudaStream_t stream);
+
+// Never destroyed: generators may be in use by other static objects' destructors. A jet::stream's
+// generator goes with the stream.
 default_generators& defaults() {
-  static default_generators* d = new default_generators;
+  static default_generators* const d = [] {
+    ::jet::detail::on_stream_destroyed(&release_default);
+    return new default_generators;
+  }();
   return *d;
+}
+
+void release_default(cudaStream_t stream) {
+  default_generators& d = defaults();
+  std::lock_guard lock(d.mutex);
+  std::erase_if(d.slots, [stream](const auto& entry) { return entry.first.second == stream; });
 }
 
 }  // namespace
@@ -288,6 +300,12 @@ generator& default_generator() {
   s.ordinal = stream == nullptr ? 0 : ++d.ordinals[device];
   s.made = std::make_unique<generator>(derived_seed(*d.base, device, s.ordinal));
   return *d.slots.emplace(std::pair(device, stream), std::move(s)).first->second.made;
+}
+
+std::size_t detail::default_generator_count() {
+  default_generators& d = defaults();
+  std::lock_guard lock(d.mutex);
+  return d.slots.size();
 }
 
 void seed(std::uint64_t n) {

@@ -4,6 +4,7 @@
 
 #include <curand.h>
 
+#include <cstddef>
 #include <cstdint>
 #include <mutex>
 
@@ -66,5 +67,9 @@ dtype compute_dtype(const char* function, dtype t);
 // jet::value_error "<function>: <name> < 0 (got <value>)" for a negative value; with
 // `nan_allowed` false, also "<function>: <name> is NaN".
 void check_non_negative(const char* function, const char* name, double value, bool nan_allowed);
+
+// How many default generators exist: one per device and stream that drew from its own, until
+// that jet::stream is destroyed.
+std::size_t default_generator_count();
 
 }  // namespace jet::random::detail
