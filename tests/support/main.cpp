@@ -1,9 +1,12 @@
 // Test runner for both executables. The GPU executable, built with JET_GPU_TESTS, exits with
 // ctest's skip code (77) when there is no device, so CI reports its tests skipped, not passed.
+// A filter that matches no test fails the run (exit status 2): a mistyped name or tag must not
+// pass as "No tests ran". Catch2 3 does so by default; Catch2 2 only when warned of NoTests.
 #if __has_include(<catch2/catch_session.hpp>)
 #include <catch2/catch_session.hpp>
 #else
 #define CATCH_CONFIG_RUNNER
+#define JET_CATCH2_2
 #include <catch2/catch.hpp>
 #endif
 
@@ -24,5 +27,12 @@ int main(int argc, char** argv) {
     return 77;
   }
 #endif
-  return Catch::Session().run(argc, argv);
+  Catch::Session session;
+  if (const int status = session.applyCommandLine(argc, argv)) return status;
+#ifdef JET_CATCH2_2
+  Catch::ConfigData& config = session.configData();
+  config.warnings =
+      static_cast<Catch::WarnAbout::What>(config.warnings | Catch::WarnAbout::NoTests);
+#endif
+  return session.run();
 }
