@@ -54,49 +54,91 @@ using visitor = std::function<void(int folder_fd, const std::string& folder,
                                    const std::string& name, const found_file&)>;
 
 // A subfolder ("ab") of `dir` opened as a folder only if it is one: a symlink there could
-// point maintenance at files outside the cache. -1 when it is not a real folder.
+// point maintenance at files outside the cache. -1 (and errno) when it is not a real folder,
+// or cannot be opened.
 int open_subfolder(int dir_fd, std::string_view sub) {
   return openat(dir_fd, std::string(sub).c_str(), O_RDONLY | O_DIRECTORY | O_NOFOLLOW | O_CLOEXEC);
 }
 
-// Visits the entry and temporary files of one subfolder ("ab"), examining each through the
-// folder's descriptor, which it takes.
-void walk_folder(int folder_fd, const std::string& dir, std::string_view sub,
-                 const visitor& visit) {
-  if (folder_fd < 0) return;
-  const dir_handle d(fdopendir(folder_fd));
-  if (!d) {
-    close(folder_fd);
-    return;
-  }
-  const std::string folder = dir + "/" + std::string(sub);
-  while (const dirent* e = readdir(d.get())) {
-    const std::string_view name = e->d_name;
-    const bool entry = is_entry_name(name) && name.substr(0, 2) == sub;
-    const bool temporary = name.substr(0, temp_prefix.size()) == temp_prefix;
-    if (!entry && !temporary) continue;
-    struct stat st {};
-    // A file removed since readdir listed it is simply not there any more.
-    if (fstatat(folder_fd, e->d_name, &st, AT_SYMLINK_NOFOLLOW) != 0 || !S_ISREG(st.st_mode))
-      continue;
-    found_file f;
-    f.file.key = entry ? std::string(name) : std::string();
-    f.file.path = folder + "/" + e->d_name;
-    f.file.bytes = static_cast<std::uint64_t>(st.st_size);
-    f.file.last_used_ns = nanoseconds(st.st_mtim);
-    f.temporary = temporary;
-    visit(folder_fd, folder, e->d_name, f);
-  }
+using problem_list = std::vector<scan_problem>;
+
+// What a scan notes of `path`, which it could not read for `error`.
+scan_problem unreadable(const std::string& path, int error) {
+  return {scan_problem::kind::unreadable, path, "",
+          std::string("cannot be read: ") + std::strerror(error)};
 }
 
-// Visits every entry and temporary file under `dir`.
-void walk(const std::string& dir, const visitor& visit) {
+// Visits `name` in subfolder `sub` (open as `folder_fd`, at `folder`) when it is a regular
+// file named as an entry or a temporary file; notes an entry's name on anything else.
+void visit_name(int folder_fd, const std::string& folder, std::string_view sub,
+                const std::string& name, const visitor& visit, problem_list& problems) {
+  const bool entry = is_entry_name(name) && name.substr(0, 2) == sub;
+  const bool temporary = name.compare(0, temp_prefix.size(), temp_prefix) == 0;
+  if (!entry && !temporary) return;
+  const std::string path = folder + "/" + name;
+  struct stat st {};
+  if (fstatat(folder_fd, name.c_str(), &st, AT_SYMLINK_NOFOLLOW) != 0) {
+    // A file removed since readdir listed it is simply not there any more.
+    if (errno != ENOENT) problems.push_back(unreadable(path, errno));
+    return;
+  }
+  if (!S_ISREG(st.st_mode)) {
+    // The runtime refuses these as bad entries; a scan names them rather than skip them.
+    if (entry)
+      problems.push_back({scan_problem::kind::not_a_file, path, name,
+                          S_ISLNK(st.st_mode) ? "a symbolic link" : "not a regular file"});
+    return;
+  }
+  found_file f;
+  f.file.key = entry ? name : std::string();
+  f.file.path = path;
+  f.file.bytes = static_cast<std::uint64_t>(st.st_size);
+  f.file.last_used_ns = nanoseconds(st.st_mtim);
+  f.temporary = temporary;
+  visit(folder_fd, folder, name, f);
+}
+
+// Visits the files of subfolder `sub` of `dir` (open as `dir_fd`), examining each through
+// the subfolder's descriptor; notes a subfolder that is not a folder or cannot be read.
+void walk_folder(int dir_fd, const std::string& dir, std::string_view sub, const visitor& visit,
+                 problem_list& problems) {
+  const std::string folder = dir + "/" + std::string(sub);
+  const int fd = open_subfolder(dir_fd, sub);
+  if (fd < 0) {
+    if (errno == ENOTDIR || errno == ELOOP)
+      problems.push_back({scan_problem::kind::not_a_folder, folder, "",
+                          "not a folder, where Jet keeps a subfolder of entries"});
+    else if (errno != ENOENT)
+      problems.push_back(unreadable(folder, errno));
+    return;
+  }
+  const dir_handle d(fdopendir(fd));
+  if (!d) {
+    problems.push_back(unreadable(folder, errno));
+    close(fd);
+    return;
+  }
+  const dirent* e = nullptr;
+  for (errno = 0; (e = readdir(d.get())) != nullptr; errno = 0)
+    visit_name(fd, folder, sub, e->d_name, visit, problems);
+  if (errno != 0) problems.push_back(unreadable(folder, errno));
+}
+
+// Visits every entry and temporary file under `dir`; returns what it could not visit. A
+// missing `dir` is an empty cache: Jet makes the folder on its first store.
+problem_list walk(const std::string& dir, const visitor& visit) {
+  problem_list problems;
   const dir_handle root(opendir(dir.c_str()));
-  if (!root) return;
-  const int root_fd = dirfd(root.get());
-  while (const dirent* sub = readdir(root.get()))
+  if (!root) {
+    if (errno != ENOENT) problems.push_back(unreadable(dir, errno));
+    return problems;
+  }
+  const dirent* sub = nullptr;
+  for (errno = 0; (sub = readdir(root.get())) != nullptr; errno = 0)
     if (is_subfolder_name(sub->d_name))
-      walk_folder(open_subfolder(root_fd, sub->d_name), dir, sub->d_name, visit);
+      walk_folder(dirfd(root.get()), dir, sub->d_name, visit, problems);
+  if (errno != 0) problems.push_back(unreadable(dir, errno));
+  return problems;
 }
 
 // Removes `name` from the folder open as `folder_fd`; returns 0 or the errno.
@@ -109,6 +151,12 @@ int unlink_in(int folder_fd, const std::string& name) {
 void note_failure(removal& r, const std::string& path, int error) {
   if (error != 0 && error != ENOENT)
     r.failures.push_back({path, std::string("cannot be removed: ") + std::strerror(error)});
+}
+
+// Notes the folders and files a walk could not read: entries there may remain.
+void note_unreadable(removal& r, const problem_list& problems) {
+  for (const scan_problem& p : problems)
+    if (p.what == scan_problem::kind::unreadable) r.failures.push_back({p.path, p.problem});
 }
 
 // Accounts for removing kept entry `f`, which ended with `error`: removed by this call, gone
@@ -208,13 +256,17 @@ int write_entry_file(const std::string& dir, const std::string& key, std::span<c
   return 0;
 }
 
-std::vector<cache_file> scan_entries(const std::string& dir) {
-  std::vector<cache_file> files;
-  walk(dir, [&](int, const std::string&, const std::string&, const found_file& f) {
-    if (!f.temporary) files.push_back(f.file);
+cache_scan scan_cache(const std::string& dir) {
+  cache_scan scan;
+  scan.problems = walk(dir, [&](int, const std::string&, const std::string&, const found_file& f) {
+    if (!f.temporary) scan.entries.push_back(f.file);
   });
-  return files;
+  std::sort(scan.problems.begin(), scan.problems.end(),
+            [](const scan_problem& a, const scan_problem& b) { return a.path < b.path; });
+  return scan;
 }
+
+std::vector<cache_file> scan_entries(const std::string& dir) { return scan_cache(dir).entries; }
 
 std::vector<cache_file> find_entries(const std::string& dir, std::string_view prefix) {
   std::vector<cache_file> matches;
@@ -222,28 +274,15 @@ std::vector<cache_file> find_entries(const std::string& dir, std::string_view pr
     if (!f.temporary && f.file.key.compare(0, prefix.size(), prefix) == 0)
       matches.push_back(f.file);
   };
-  // Two or more digits name the one subfolder that can hold the matches.
-  if (prefix.size() >= 2)
-    walk_folder(open_subfolder(AT_FDCWD, dir + "/" + std::string(prefix.substr(0, 2))), dir,
-                prefix.substr(0, 2), keep);
-  else
+  // Two or more digits name the one subfolder that can hold the matches. Problems are
+  // verify's to name; show names only entries.
+  if (prefix.size() < 2) {
     walk(dir, keep);
-  return matches;
-}
-
-std::vector<std::string> stray_subfolders(const std::string& dir) {
-  std::vector<std::string> stray;
-  const dir_handle root(opendir(dir.c_str()));
-  if (!root) return stray;
-  while (const dirent* sub = readdir(root.get())) {
-    struct stat st {};
-    if (is_subfolder_name(sub->d_name) &&
-        fstatat(dirfd(root.get()), sub->d_name, &st, AT_SYMLINK_NOFOLLOW) == 0 &&
-        !S_ISDIR(st.st_mode))
-      stray.push_back(dir + "/" + sub->d_name);
+  } else if (const dir_handle root(opendir(dir.c_str())); root) {
+    problem_list ignored;
+    walk_folder(dirfd(root.get()), dir, prefix.substr(0, 2), keep, ignored);
   }
-  std::sort(stray.begin(), stray.end());
-  return stray;
+  return matches;
 }
 
 int remove_entry_file(const std::string& dir, const std::string& key) {
@@ -254,17 +293,29 @@ int remove_entry_file(const std::string& dir, const std::string& key) {
   return error;
 }
 
+int remove_misplaced(const std::string& dir, const scan_problem& problem) {
+  switch (problem.what) {
+    case scan_problem::kind::not_a_file: return remove_entry_file(dir, problem.key);
+    case scan_problem::kind::not_a_folder:
+      // unlink removes the file or link itself, never what a link points at.
+      return unlink(problem.path.c_str()) == 0 ? 0 : errno;
+    case scan_problem::kind::unreadable: break;
+  }
+  return EPERM;
+}
+
 removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
               std::optional<std::chrono::seconds> older_than) {
   std::vector<cache_file> files;
   removal r;
   const std::int64_t now = now_ns();
-  walk(dir, [&](int fd, const std::string&, const std::string& name, const found_file& f) {
-    if (!f.temporary)
-      files.push_back(f.file);
-    else if (now - f.file.last_used_ns > stale_temp_ns)
-      note_failure(r, f.file.path, unlink_in(fd, name));
-  });
+  note_unreadable(
+      r, walk(dir, [&](int fd, const std::string&, const std::string& name, const found_file& f) {
+        if (!f.temporary)
+          files.push_back(f.file);
+        else if (now - f.file.last_used_ns > stale_temp_ns)
+          note_failure(r, f.file.path, unlink_in(fd, name));
+      }));
   // Oldest first; equal times (file times tick in jiffies) fall back to the key for a stable order.
   std::sort(files.begin(), files.end(), [](const cache_file& a, const cache_file& b) {
     return a.last_used_ns != b.last_used_ns ? a.last_used_ns < b.last_used_ns : a.key < b.key;
@@ -286,17 +337,22 @@ removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
 removal clear(const std::string& dir) {
   removal r;
   std::vector<std::string> folders;
-  walk(dir, [&](int fd, const std::string& folder, const std::string& name, const found_file& f) {
-    const int error = unlink_in(fd, name);
-    if (f.temporary) {
-      note_failure(r, f.file.path, error);
-    } else {
-      ++r.kept;
-      r.kept_bytes += f.file.bytes;
-      account(r, f.file, error);
-    }
-    if (folders.empty() || folders.back() != folder) folders.push_back(folder);
-  });
+  const problem_list problems = walk(
+      dir, [&](int fd, const std::string& folder, const std::string& name, const found_file& f) {
+        const int error = unlink_in(fd, name);
+        if (f.temporary) {
+          note_failure(r, f.file.path, error);
+        } else {
+          ++r.kept;
+          r.kept_bytes += f.file.bytes;
+          account(r, f.file, error);
+        }
+        if (folders.empty() || folders.back() != folder) folders.push_back(folder);
+      });
+  note_unreadable(r, problems);
+  // A link or folder named like an entry is a bad entry to the runtime: it goes too.
+  for (const scan_problem& p : problems)
+    if (p.what == scan_problem::kind::not_a_file) note_failure(r, p.path, remove_misplaced(dir, p));
   // Only folders that held Jet's files; rmdir leaves any that still hold something else.
   for (const std::string& folder : folders) rmdir(folder.c_str());
   return r;

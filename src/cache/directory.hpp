@@ -46,17 +46,39 @@ struct cache_file {
   std::int64_t last_used_ns = 0;  // Unix time in nanoseconds
 };
 
+// Something a scan met where Jet keeps its files that is not an entry file it could examine.
+struct scan_problem {
+  enum class kind {
+    not_a_folder,  // a file or link named like a subfolder ("ab")
+    not_a_file,    // a link, folder or device named like an entry
+    unreadable,    // a folder, or a file's status, that cannot be read
+  };
+  kind what;
+  std::string path;
+  std::string key;      // the entry's name, for not_a_file
+  std::string problem;  // "a symbolic link", "cannot be read: Permission denied"
+};
+
+// The entry files under `dir`, and the problems met on the way, by path.
+struct cache_scan {
+  std::vector<cache_file> entries;
+  std::vector<scan_problem> problems;
+};
+
 // Every entry file under `dir`, in no particular order; none when `dir` does not exist.
-// Temporary and foreign files are left out, and so are symlinks, as files or as subfolders.
+// Temporary and foreign files are left out. A link named like an entry or a subfolder is
+// never followed but is a problem, as is a folder that cannot be read.
+cache_scan scan_cache(const std::string& dir);
+// scan_cache(dir)'s entries alone.
 std::vector<cache_file> scan_entries(const std::string& dir);
 // The entries whose key starts with `prefix`.
 std::vector<cache_file> find_entries(const std::string& dir, std::string_view prefix);
 
-// The paths of names that belong to subfolders ("ab") but are not folders: files or links.
-std::vector<std::string> stray_subfolders(const std::string& dir);
-
 // Removes entry `key` from its subfolder, never through a symlink; returns 0 or the errno.
 int remove_entry_file(const std::string& dir, const std::string& key);
+// Removes the file or link a not_a_file or not_a_folder problem names, never what a link
+// points at; returns 0 or the errno (EISDIR for a folder named like an entry).
+int remove_misplaced(const std::string& dir, const scan_problem& problem);
 
 // A file that a removal had to leave, and why.
 struct failed_removal {
@@ -78,8 +100,9 @@ struct removal {
 // it cannot remove (a read-only mount, a folder it may not write) stays counted as kept.
 removal prune(const std::string& dir, std::optional<std::uint64_t> max_bytes,
               std::optional<std::chrono::seconds> older_than);
-// Removes every entry and temporary file, then the emptied subfolders. Files of other
-// names are never touched, so a mistaken --dir cannot wipe a user's folder.
+// Removes every entry and temporary file, and links named like entries, then the emptied
+// subfolders. Files of other names are never touched, so a mistaken --dir cannot wipe a
+// user's folder. Folders it cannot read are failures: entries there may remain.
 removal clear(const std::string& dir);
 
 }  // namespace jet::detail

@@ -1,18 +1,30 @@
 // Listing and verifying the whole cache.
 #include "src/cache/inspect.hpp"
 
-#include <unistd.h>
-
 #include <algorithm>
 #include <set>
 
 #include "src/cache/disk_cache.hpp"
 
 namespace jet::detail {
+namespace {
+
+// A scan's problem as a bad entry: its path, and its key when it is named like an entry.
+bad_entry bad_of(const scan_problem& p, bool removed) {
+  cache_file file;
+  file.key = p.key;
+  file.path = p.path;
+  return {std::move(file), p.problem, removed};
+}
+
+bool by_path(const bad_entry& a, const bad_entry& b) { return a.file.path < b.file.path; }
+
+}  // namespace
 
 cache_listing list_entries(const std::string& dir) {
   cache_listing out;
-  for (cache_file& f : scan_entries(dir)) {
+  cache_scan scan = scan_cache(dir);
+  for (cache_file& f : scan.entries) {
     entry_header header;
     const entry_check check = read_entry_header(f.path, header);
     if (check.status == entry_status::missing) continue;  // removed since the scan
@@ -23,19 +35,20 @@ cache_listing list_entries(const std::string& dir) {
     else
       out.entries.push_back({std::move(f), std::move(header)});
   }
+  for (const scan_problem& p : scan.problems) out.bad.push_back(bad_of(p, false));
   std::sort(out.entries.begin(), out.entries.end(), [](const entry_info& a, const entry_info& b) {
     return a.file.last_used_ns != b.file.last_used_ns ? a.file.last_used_ns > b.file.last_used_ns
                                                       : a.file.key < b.file.key;
   });
-  std::sort(out.bad.begin(), out.bad.end(),
-            [](const bad_entry& a, const bad_entry& b) { return a.file.key < b.file.key; });
+  std::sort(out.bad.begin(), out.bad.end(), by_path);
   return out;
 }
 
 verify_report verify(const std::string& dir, bool fix,
                      const std::function<void(std::size_t, std::size_t)>& progress) {
   verify_report report;
-  std::vector<cache_file> files = scan_entries(dir);
+  const cache_scan scan = scan_cache(dir);
+  std::vector<cache_file> files = scan.entries;
   std::sort(files.begin(), files.end(),
             [](const cache_file& a, const cache_file& b) { return a.key < b.key; });
   std::set<std::string> folders;
@@ -54,12 +67,11 @@ verify_report verify(const std::string& dir, bool fix,
     }
     progress(report.checked, files.size());
   }
-  // unlink removes the file or link itself, never what a link points at.
-  for (const std::string& path : stray_subfolders(dir)) {
-    cache_file stray;
-    stray.path = path;
-    const bool removed = fix && unlink(path.c_str()) == 0;
-    report.bad.push_back({stray, "not a folder, where Jet keeps a subfolder of entries", removed});
+  // Links and stray files are removed themselves, never what they point at; folders that
+  // cannot be read are only reported.
+  for (const scan_problem& p : scan.problems) {
+    const bool removed = fix && remove_misplaced(dir, p) == 0;
+    report.bad.push_back(bad_of(p, removed));
     report.removed += removed;
   }
   for (const std::string& folder : folders)

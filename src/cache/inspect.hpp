@@ -24,7 +24,7 @@ struct bad_entry {
 
 struct cache_listing {
   std::vector<entry_info> entries;  // most recently used first
-  std::vector<bad_entry> bad;       // files whose header cannot be read
+  std::vector<bad_entry> bad;       // files whose header cannot be read, scan problems
 };
 
 // Reads every entry's header alone (a few hundred bytes each, no checksum).
@@ -32,7 +32,8 @@ cache_listing list_entries(const std::string& dir);
 
 struct verify_report {
   std::size_t checked = 0;
-  std::vector<bad_entry> bad;               // damaged, foreign, other versions, unsafe
+  std::vector<bad_entry> bad;               // damaged, foreign, other versions, unsafe,
+                                            // links, unreadable folders
   std::size_t removed = 0;                  // of those, removed by `fix`
   std::vector<std::string> unsafe_folders;  // "DIR is writable by ...": never fixed here
 };

@@ -38,6 +38,12 @@ struct filled_cache {
   outcome cli(const std::string& arguments) const {
     return run(tool + " " + arguments + " --dir " + dir.path());
   }
+  // cli() as a user whom permission bits bind: as nobody when the tests run as root, which
+  // ignores them. To nobody, root's folders are safe to load from when others cannot write.
+  outcome cli_bound(const std::string& arguments) const {
+    const std::string nobody = "setpriv --reuid=65534 --regid=65534 --clear-groups ";
+    return run((geteuid() == 0 ? nobody : "") + tool + " " + arguments + " --dir " + dir.path());
+  }
 };
 
 json parsed(const outcome& o) {
@@ -86,11 +92,14 @@ TEST_CASE("jet-cache list shows every entry, most recently used first", "[host][
   const outcome damaged = cache.cli("list --json");
   CHECK(parsed(damaged)["entries"].size() == 2);
   CHECK(parsed(damaged)["bad"].at(0)["problem"].get<std::string>() == "not a Jet cache entry");
-  CHECK(cache.cli("list").err.find("1 entries could not be read") != std::string::npos);
+  const outcome listed = cache.cli("list");
+  CHECK(listed.status == 1);
+  CHECK(listed.err.find("1 entries or folders could not be read") != std::string::npos);
 
   const jet_test::temp_dir empty;
   CHECK(run(tool + " list --dir " + empty.path()).out.empty());
-  CHECK(parsed(run(tool + " list --json --dir " + (empty / "none")))["entries"].empty());
+  CHECK(parsed(run("JET_CACHE_DIR=" + (empty / "none") + " " + tool + " list --json"))["entries"]
+            .empty());
 }
 
 TEST_CASE("jet-cache show finds an entry by unique prefix and disassembles with cuobjdump",
@@ -267,15 +276,12 @@ TEST_CASE("jet-cache prune and clear", "[host][cli]") {
 TEST_CASE("jet-cache prune and clear count what they removed and exit 1 when entries remain",
           "[host][cli]") {
   const filled_cache cache({1, 2});
-  // Subfolders no one may write, as on a read-only mount. Root ignores permission bits, so as
-  // root jet-cache runs as nobody, to whom the folders (root's, 0755) are safe to load from.
+  // Subfolders no one may write, as on a read-only mount.
   REQUIRE(chmod(cache.dir.path().c_str(), 0755) == 0);
   for (const auto& id : cache.ids)
     REQUIRE(chmod((cache.dir / id.key.substr(0, 2)).c_str(), 0555) == 0);
-  const std::string bound =
-      geteuid() == 0 ? "setpriv --reuid=65534 --regid=65534 --clear-groups " : "";
   for (const char* command : {"prune --max-bytes 1", "clear"}) {
-    const outcome o = run(bound + tool + " " + command + " --dir " + cache.dir.path());
+    const outcome o = cache.cli_bound(command);
     INFO(command << "\n" << o.out << o.err);
     // Both once said they removed what they could not ("0 entries left"), with exit status 0.
     CHECK(o.status == 1);
@@ -286,6 +292,81 @@ TEST_CASE("jet-cache prune and clear count what they removed and exit 1 when ent
   }
   CHECK(std::filesystem::exists(cache.path(0)));
   CHECK(std::filesystem::exists(cache.path(1)));
+}
+
+TEST_CASE("jet-cache verify, list and clear name links and folders where entries belong",
+          "[host][cli]") {
+  const filled_cache cache({1, 2, 3});
+  // Entry 0 a link to entry 1; entry 2 a folder, which no one, root included, can unlink.
+  std::filesystem::remove(cache.path(0));
+  std::filesystem::create_symlink(cache.path(1), cache.path(0));
+  std::filesystem::remove(cache.path(2));
+  std::filesystem::create_directory(cache.path(2));
+  jet_test::write_file(cache.path(2) + "/inside", "x");
+  // verify once said "checked 1 entries: 0 bad", exit 0, as the runtime counted both bad.
+  const outcome found = cache.cli("verify");
+  CHECK(found.status == 1);
+  CHECK(found.out.find("bad " + cache.ids[0].key + ": a symbolic link\n") != std::string::npos);
+  CHECK(found.out.find("bad " + cache.ids[2].key + ": not a regular file\n") != std::string::npos);
+  CHECK(found.out.find("checked 1 entries: 2 bad\n") != std::string::npos);
+  const outcome listed = cache.cli("list --json");
+  CHECK(listed.status == 1);
+  CHECK(parsed(listed)["bad"].size() == 2);
+  const outcome fixed = cache.cli("verify --fix --json");
+  CHECK(fixed.status == 1);  // the folder stays
+  CHECK(parsed(fixed)["removed"].get<double>() == 1);
+  CHECK_FALSE(std::filesystem::is_symlink(cache.path(0)));
+  CHECK(std::filesystem::exists(cache.path(1)));
+  const outcome cleared = cache.cli("clear");
+  CHECK(cleared.status == 1);
+  CHECK(cleared.err.find(cache.path(2) + " cannot be removed: Is a directory\n") !=
+        std::string::npos);
+}
+
+TEST_CASE("jet-cache verify, list, prune and clear name a subfolder they cannot read",
+          "[host][cli]") {
+  const filled_cache cache({1});
+  const std::string sub = cache.dir / cache.ids[0].key.substr(0, 2);
+  REQUIRE(chmod(cache.dir.path().c_str(), 0755) == 0);
+  REQUIRE(chmod(sub.c_str(), 0) == 0);
+  // Each once skipped it: "checked 0 entries: 0 bad", exit 0.
+  const outcome verified = cache.cli_bound("verify");
+  CHECK(verified.status == 1);
+  CHECK(verified.out.find("bad " + sub + ": cannot be read: Permission denied\n") !=
+        std::string::npos);
+  const outcome listed = cache.cli_bound("list --json");
+  CHECK(listed.status == 1);
+  CHECK(parsed(listed)["bad"].at(0)["path"].get<std::string>() == sub);
+  for (const char* command : {"prune --max-bytes 1", "clear"}) {
+    const outcome o = cache.cli_bound(command);
+    INFO(command << "\n" << o.err);
+    CHECK(o.status == 1);
+    CHECK(o.err.find(sub + " cannot be read: Permission denied\n") != std::string::npos);
+  }
+}
+
+TEST_CASE("jet-cache refuses a --dir that does not exist or is not a folder, exit 2",
+          "[host][cli]") {
+  const jet_test::temp_dir dir;
+  jet_test::write_file(dir / "file", "");
+  // They once read either as an empty cache ("checked 0 entries", exit 0).
+  for (const char* command :
+       {"list", "show 00", "stats", "verify", "prune --max-bytes 1", "clear"}) {
+    const outcome missing = run(tool + " " + command + " --dir " + (dir / "none"));
+    const outcome file = run(tool + " " + command + " --dir " + (dir / "file"));
+    INFO(command << "\n" << missing.err << file.err);
+    CHECK(missing.status == 2);
+    CHECK(missing.err.find("jet-cache: --dir " + (dir / "none") + " does not exist\n") !=
+          std::string::npos);
+    CHECK(file.status == 2);
+    CHECK(file.err.find("jet-cache: --dir " + (dir / "file") + " is not a folder\n") !=
+          std::string::npos);
+  }
+  const outcome env_file = run("JET_CACHE_DIR=" + (dir / "file") + " " + tool + " verify");
+  CHECK(env_file.status == 2);
+  CHECK(env_file.err.find("the cache directory " + (dir / "file") + " is not a folder") !=
+        std::string::npos);
+  CHECK(run(tool + " path --dir " + (dir / "none")).status == 0);
 }
 
 TEST_CASE("jet-cache never follows a symlinked subfolder, nor changes a folder others can write",

@@ -68,7 +68,7 @@ int run_list(const invocation& inv) {
                          {"nvrtc_version", e.header.nvrtc_version},
                          {"jet_version", e.header.jet_version}});
     for (const detail::bad_entry& b : listing.bad)
-      bad.push_back({{"key", b.file.key}, {"problem", b.problem}});
+      bad.push_back({{"key", b.file.key}, {"path", b.file.path}, {"problem", b.problem}});
     print_json({{"directory", inv.dir}, {"entries", entries}, {"bad", bad}});
   } else if (!listing.entries.empty()) {
     std::size_t name_width = 4;
@@ -84,9 +84,10 @@ int run_list(const invocation& inv) {
   write(out);
   if (!inv.json && !listing.bad.empty())
     fmt::print(stderr,
-               "jet-cache list: {} entries could not be read; 'jet-cache verify' names them\n",
+               "jet-cache list: {} entries or folders could not be read; 'jet-cache verify' "
+               "names them\n",
                listing.bad.size());
-  return 0;
+  return listing.bad.empty() ? 0 : 1;
 }
 
 int run_show(const invocation& inv) {

@@ -1,8 +1,10 @@
 // jet-cache: inspects and manages Jet's kernel cache. This file holds the command table
 // and the help texts; each command lives in inspect.cpp, maintain.cpp or warm.cpp.
 #include <fmt/format.h>
+#include <sys/stat.h>
 
 #include <algorithm>
+#include <cerrno>
 #include <cstdio>
 #include <exception>
 #include <string_view>
@@ -22,6 +24,7 @@ struct command {
   std::vector<std::string_view> options;  // accepted besides --dir and --help
   std::size_t operands;                   // exactly this many
   int (*run)(const invocation&);
+  bool reads_cache;  // needs the folder to be one: path only prints it, warm makes it
 };
 
 const std::vector<command>& commands() {
@@ -32,15 +35,18 @@ const std::vector<command>& commands() {
        "Prints $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels.\n",
        {},
        0,
-       jet::cli::run_path},
+       jet::cli::run_path,
+       false},
       {"list",
        "list entries: key, kernel, arch, size, created, last used",
        "jet-cache list [--json]",
        "Lists every entry, most recently used first. Keys are shown abbreviated to 16 digits;\n"
-       "--json gives them whole, with the NVRTC and Jet versions of each entry.\n",
+       "--json gives them whole, with the NVRTC and Jet versions of each entry. Exit status 1\n"
+       "when an entry or a folder could not be read; 'jet-cache verify' names them.\n",
        {"--json"},
        0,
-       jet::cli::run_list},
+       jet::cli::run_list,
+       true},
       {"show",
        "show one entry: header, options, source, machine code",
        "jet-cache show KEY [--json]",
@@ -48,23 +54,29 @@ const std::vector<command>& commands() {
        "cuobjdump -sass when cuobjdump is on PATH; PTX entries show their PTX.\n",
        {"--json"},
        1,
-       jet::cli::run_show},
+       jet::cli::run_show,
+       true},
       {"stats",
        "count entries, bytes and unreadable entries",
        "jet-cache stats [--json]",
-       "Reads every entry's header; 'bad entries' are those whose header cannot be read.\n"
-       "'jet-cache verify' also checks the checksums.\n",
+       "Reads every entry's header; 'bad entries' are those whose header cannot be read,\n"
+       "links where entries belong, and folders that cannot be read. 'jet-cache verify' also\n"
+       "checks the checksums.\n",
        {"--json"},
        0,
-       jet::cli::run_stats},
+       jet::cli::run_stats,
+       true},
       {"verify",
        "check every entry's checksum and permissions",
        "jet-cache verify [--fix] [--json]",
-       "Exit status 1 when problems were found and not fixed. --fix removes bad entries;\n"
-       "folders writable by others are reported, never changed.\n",
+       "Exit status 1 when problems were found and not fixed: damaged entries, links or\n"
+       "folders named like entries, folders it cannot read. --fix removes bad entries and\n"
+       "links (never what they point at); folders writable by others are reported, never\n"
+       "changed.\n",
        {"--fix", "--json"},
        0,
-       jet::cli::run_verify},
+       jet::cli::run_verify,
+       true},
       {"prune",
        "remove least-recently-used or unused entries",
        "jet-cache prune [--max-bytes N] [--older-than DURATION]",
@@ -75,7 +87,8 @@ const std::vector<command>& commands() {
        "not write); stderr names each.\n",
        {"--max-bytes", "--older-than"},
        0,
-       jet::cli::run_prune},
+       jet::cli::run_prune,
+       true},
       {"clear",
        "remove every entry",
        "jet-cache clear",
@@ -83,7 +96,8 @@ const std::vector<command>& commands() {
        "Exit status 1 when an entry could not be removed; stderr names each.\n",
        {},
        0,
-       jet::cli::run_clear},
+       jet::cli::run_clear,
+       true},
       {"warm",
        "compile the kernels of a record file into the cache",
        "jet-cache warm FILE [--arch sm_90]",
@@ -92,9 +106,25 @@ const std::vector<command>& commands() {
        "starts with a full cache. Needs no GPU. Exit status 1 if any kernel failed.\n",
        {"--arch"},
        1,
-       jet::cli::run_warm},
+       jet::cli::run_warm,
+       false},
   };
   return table;
+}
+
+// A --dir that does not exist or is not a folder, or a cache directory that is not a folder,
+// is a mistake that would otherwise read as an empty cache. The environment's directory may
+// be missing: Jet makes it on its first store.
+void check_cache_folder(const invocation& inv) {
+  const bool given = std::find(inv.given.begin(), inv.given.end(), "--dir") != inv.given.end();
+  const std::string what = given ? "--dir " + inv.dir : "the cache directory " + inv.dir;
+  struct stat st {};
+  if (stat(inv.dir.c_str(), &st) != 0) {
+    if (given && (errno == ENOENT || errno == ENOTDIR))
+      throw jet::cli::usage_error(what + " does not exist");
+    return;  // missing, or unreadable: the scan reports the latter
+  }
+  if (!S_ISDIR(st.st_mode)) throw jet::cli::usage_error(what + " is not a folder");
 }
 
 void print_usage(std::FILE* to) {
@@ -103,7 +133,8 @@ void print_usage(std::FILE* to) {
       "Inspects and manages Jet's kernel cache.\n\ncommands:\n";
   for (const command& c : commands()) text += fmt::format("  {:<8}{}\n", c.name, c.summary);
   text +=
-      "\n--dir DIR points at another cache folder; --help after a command explains it.\n"
+      "\n--dir DIR points at another cache folder, which must exist; --help after a command\n"
+      "explains it.\n"
       "Exit status: 0 fine, 1 a check found problems or the work failed, 2 a usage mistake.\n";
   std::fputs(text.c_str(), to);
 }
@@ -139,6 +170,7 @@ int run(int argc, char** argv) {
         fmt::format("'{}' does not take '{}'", c.name, inv.operands[c.operands]));
   if (inv.operands.size() < c.operands)
     throw jet::cli::usage_error(fmt::format("usage: {}", c.usage));
+  if (c.reads_cache) check_cache_folder(inv);
   return c.run(inv);
 }
 

@@ -74,7 +74,8 @@ int run_verify(const invocation& inv) {
   std::string out;
   auto to = std::back_inserter(out);
   for (const detail::bad_entry& b : report.bad)
-    fmt::format_to(to, "bad {}: {}{}\n", b.file.key, b.problem, b.removed ? " (removed)" : "");
+    fmt::format_to(to, "bad {}: {}{}\n", b.file.key.empty() ? b.file.path : b.file.key, b.problem,
+                   b.removed ? " (removed)" : "");
   for (const std::string& folder : report.unsafe_folders)
     fmt::format_to(to, "unsafe folder: {}; Jet loads nothing from it ({} to fix)\n", folder,
                    repair_hint(folder));
