@@ -5,6 +5,7 @@
 #include <cctype>
 #include <unordered_set>
 
+#include "codegen/render/kernel_source.hpp"
 #include "jet/error.hpp"
 
 namespace jet::codegen {
@@ -28,13 +29,6 @@ std::vector<std::string_view> tokens_of(std::string_view s) {
     if (at > start) tokens.push_back(s.substr(start, at - start));
   }
   return tokens;
-}
-
-bool is_identifier(std::string_view s) {
-  if (s.empty() || std::isdigit(static_cast<unsigned char>(s.front()))) return false;
-  for (char c : s)
-    if (!std::isalnum(static_cast<unsigned char>(c)) && c != '_') return false;
-  return true;
 }
 
 // C++20's keywords and alternative tokens: NVRTC compiles C++17, whose user may still write

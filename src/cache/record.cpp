@@ -76,8 +76,14 @@ record_file read_records(const std::string& file) {
       k.options = line.at("options").get<std::vector<std::string>>();
       k.extras.options = strings_of(line, "extra_options");
       k.extras.name_expressions = strings_of(line, "name_expressions");
-      if (k.source.name.empty()) {
-        out.problems.push_back(where + "the kernel name is empty");
+      // Names reach NVRTC's file name, entry headers and `jet-cache list`; every kernel Jet
+      // records is named by a C identifier, so anything else (empty, a NUL, bytes that are
+      // not UTF-8) is a damaged or forged record.
+      if (!codegen::is_identifier(k.source.name)) {
+        out.problems.push_back(
+            where + "the kernel name " +
+            json(k.source.name).dump(-1, ' ', true, json::error_handler_t::replace) +
+            " is no C identifier");
         continue;
       }
       out.kernels.push_back(std::move(k));

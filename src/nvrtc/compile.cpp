@@ -59,14 +59,22 @@ std::string nvrtc_version() {
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
-std::string compile_target(const std::string& arch) {
+const std::vector<int>& supported_archs() {
   static const std::vector<int> archs = [] {
     int count = 0;
     check_nvrtc(nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
     std::vector<int> list(static_cast<std::size_t>(count));
     check_nvrtc(nvrtcGetSupportedArchs(list.data()), "nvrtcGetSupportedArchs");
+    std::sort(list.begin(), list.end());
     return list;
   }();
+  return archs;
+}
+
+std::string program_file_name(const std::string& name) { return name + ".cu"; }
+
+std::string compile_target(const std::string& arch) {
+  const std::vector<int>& archs = supported_archs();
   const int wanted = arch_number(arch);
   for (int a : archs)
     if (a == wanted) return "sm_" + std::to_string(a);
@@ -93,7 +101,7 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
   const auto start = std::chrono::steady_clock::now();
   std::unique_ptr<nvrtcProgram, program_deleter> program(new nvrtcProgram{});
   check_nvrtc(nvrtcCreateProgram(program.get(), source.source.c_str(),
-                                 (source.name + ".cu").c_str(), 0, nullptr, nullptr),
+                                 program_file_name(source.name).c_str(), 0, nullptr, nullptr),
               "nvrtcCreateProgram");
   for (const std::string& e : extras.name_expressions)
     check_nvrtc(nvrtcAddNameExpression(*program, e.c_str()), "nvrtcAddNameExpression");

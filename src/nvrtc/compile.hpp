@@ -22,6 +22,10 @@ using codegen::compile_extras;
 
 // NVRTC's options for an architecture ("sm_90").
 std::vector<std::string> compile_options(const std::string& arch);
+// The architectures this NVRTC builds machine code for, as numbers (90 for sm_90), oldest first.
+const std::vector<int>& supported_archs();
+// The file name NVRTC's log gives the source of kernel `name`: "name.cu".
+std::string program_file_name(const std::string& name);
 // The target NVRTC builds for a device arch: the arch itself when NVRTC knows it, else PTX
 // for the newest one it knows (the driver finishes it).
 std::string compile_target(const std::string& arch);

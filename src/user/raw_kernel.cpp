@@ -88,7 +88,7 @@ std::shared_ptr<raw_module::library> obtain_library(const std::string& source,
   static std::mutex mutex;
   static auto* loaded =
       new std::map<std::string, std::shared_ptr<raw_module::library>>;  // outlives static arrays
-  const codegen::kernel_source src{"raw_module", source};
+  const codegen::kernel_source src{std::string(codegen::user_module_name), source};
   const compile_extras extras = user_extras(options, expressions);
   const std::string arch = device::arch();
   const std::string key = identify(src, arch, extras).key;

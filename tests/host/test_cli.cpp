@@ -2,6 +2,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <string>
 #include <vector>
@@ -438,4 +439,22 @@ TEST_CASE("jet-cache exits 2 on usage errors and 0 on --help", "[host][cli]") {
     CHECK(o.status == 2);
     CHECK(o.err.find(message) != std::string::npos);
   }
+}
+
+TEST_CASE("jet-cache list --json stays JSON for names with a NUL or bytes that are not UTF-8",
+          "[host][cli]") {
+  // warm refuses such names; an entry file written by other means may still hold one.
+  const jet_test::temp_dir dir;
+  for (const std::string name : {std::string("k\0x", 3), std::string("k\xff\xc3")}) {
+    const jet::codegen::kernel_source source{name, jet_test::small_kernel(1).source};
+    REQUIRE(jet::detail::store_entry(dir.path(), jet::detail::identify(source, "sm_90"), source,
+                                     jet_test::image_for(source), 1u << 30));
+  }
+  const outcome o = run(tool + " list --json --dir " + dir.path());
+  CHECK(o.status == 0);
+  std::vector<std::string> names;
+  const json listed = parsed(o);
+  for (const json& e : listed["entries"]) names.push_back(e["name"].get<std::string>());
+  std::sort(names.begin(), names.end());
+  CHECK(names == std::vector<std::string>{std::string("k\0x", 3), "k\xef\xbf\xbd\xef\xbf\xbd"});
 }

@@ -102,8 +102,13 @@ const std::vector<command>& commands() {
        "compile the kernels of a record file into the cache",
        "jet-cache warm FILE [--arch sm_90]",
        "FILE is what a program wrote with JET_CACHE_RECORD=FILE. Every kernel in it is compiled\n"
-       "for --arch (default: the arch it was recorded for) and stored, so that a deployment\n"
-       "starts with a full cache. Needs no GPU. Exit status 1 if any kernel failed.\n",
+       "for --arch (default: the arch it was recorded for; one this NVRTC builds) and stored,\n"
+       "so that a deployment starts with a full cache. Needs no GPU. Exit status 1 if any\n"
+       "kernel failed or was refused: a name that is no C identifier, a source that does not\n"
+       "define the kernel, a folder Jet would not load from.\n"
+       "A record file is code: warm only what you would run. Its sources may #include any file\n"
+       "you can read; a failed compile's log shows at most 40 lines, and none of the text NVRTC\n"
+       "quotes from files other than the record's own source.\n",
        {"--arch"},
        1,
        jet::cli::run_warm,
@@ -134,7 +139,7 @@ void print_usage(std::FILE* to) {
   for (const command& c : commands()) text += fmt::format("  {:<8}{}\n", c.name, c.summary);
   text +=
       "\n--dir DIR points at another cache folder, which must exist; --help after a command\n"
-      "explains it.\n"
+      "explains it. A record file is code: warm only one you would run.\n"
       "Exit status: 0 fine, 1 a check found problems or the work failed, 2 a usage mistake.\n";
   std::fputs(text.c_str(), to);
 }

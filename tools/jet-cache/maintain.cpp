@@ -1,9 +1,7 @@
 // jet-cache verify, prune and clear: checking and shrinking the cache.
 #include <fmt/format.h>
-#include <sys/stat.h>
 
 #include <algorithm>
-#include <cerrno>
 #include <cstdio>
 #include <iterator>
 #include <string>
@@ -13,27 +11,10 @@
 #include "src/cache/inspect.hpp"
 #include "tools/jet-cache/commands.hpp"
 #include "tools/jet-cache/output.hpp"
+#include "tools/jet-cache/safety.hpp"
 
 namespace jet::cli {
 namespace {
-
-// How to make a folder trusted again, for the reason unsafe_reason() gave.
-std::string_view repair_hint(std::string_view reason) {
-  return reason.find("owned by") != std::string_view::npos ? "chown it to you or root"
-                                                           : "chmod go-w";
-}
-
-// jet-cache changes only a folder Jet would load from: in one that others can write, a file
-// or subfolder could be theirs, placed to turn a removal onto something outside the cache.
-bool refuse_unsafe(const invocation& inv, std::string_view what) {
-  struct stat st {};
-  if (stat(inv.dir.c_str(), &st) != 0 && errno == ENOENT) return false;  // nothing to change
-  const std::string why = detail::unsafe_folder_reason(inv.dir);
-  if (why.empty()) return false;
-  fmt::print(stderr, "jet-cache: not {} {}: it is {}, so Jet loads nothing from it ({} to fix)\n",
-             what, inv.dir, why, repair_hint(why));
-  return true;
-}
 
 // Names on stderr what a removal had to leave (the first few of many): the exit status, 1
 // when anything was left.
