@@ -165,10 +165,14 @@ entry_check check_entry_size(const entry_header& h, std::size_t header_bytes,
   const bool wraps = __builtin_add_overflow(header_bytes, h.source_bytes, &promised) ||
                      __builtin_add_overflow(promised, h.image_bytes, &promised) ||
                      __builtin_add_overflow(promised, checksum_size, &promised);
+  // The terms as the header gives them, so that a damaged size shows as it is.
   if (wraps || promised > file_bytes)
     return problem(entry_status::truncated,
                    "truncated: " + std::to_string(file_bytes) + " bytes, header promises " +
-                       (wraps ? "more than 2^64" : std::to_string(promised)));
+                       std::to_string(header_bytes) + " + " + std::to_string(h.source_bytes) +
+                       " (source) + " + std::to_string(h.image_bytes) + " (image) + " +
+                       std::to_string(checksum_size) + " (checksum)" +
+                       (wraps ? ", past 2^64" : " = " + std::to_string(promised)));
   if (promised != file_bytes)
     return problem(entry_status::corrupt,
                    std::to_string(file_bytes - promised) + " bytes too many");

@@ -103,3 +103,20 @@ TEST_CASE("foreign files, other format versions, extra bytes and misplaced entri
 
   CHECK(decode(bytes, std::string(64, 'b')) == entry_status::corrupt);
 }
+
+TEST_CASE("a header's sizes are summed without wrapping, and reported as given", "[host][cache]") {
+  jet::detail::entry_header h;
+  h.source_bytes = 100;
+  h.image_bytes = UINT64_MAX;  // the sum once wrapped to 283: "header promises 283"
+  const jet::detail::entry_check huge = jet::detail::check_entry_size(h, 200, 1000);
+  CHECK(huge.status == entry_status::truncated);
+  CHECK(huge.problem ==
+        "truncated: 1000 bytes, header promises 200 + 100 (source) + "
+        "18446744073709551615 (image) + 32 (checksum), past 2^64");
+  h.image_bytes = 900;
+  CHECK(jet::detail::check_entry_size(h, 200, 1000).problem ==
+        "truncated: 1000 bytes, header promises 200 + 100 (source) + 900 (image) + 32 "
+        "(checksum) = 1232");
+  h.image_bytes = 668;
+  CHECK(jet::detail::check_entry_size(h, 200, 1000));
+}
