@@ -73,12 +73,14 @@ template <class T> struct jet_is_signed { static constexpr bool value = T(-1) < 
 // undefined, and the compiler would use that (x * x read as never negative).
 template <int Bytes> struct jet_uint_of { typedef unsigned type; };
 template <> struct jet_uint_of<8> { typedef unsigned long long type; };
-// The wrapped result as T. An int16 one is sign-extended by an explicit bfe: ptxas (CUDA 13.0)
-// widens a neg.s16 without wrapping it first, so that -(-32768) read as an int32 is 32768.
+// The wrapped result as T. An int16 one is truncated into a 16-bit register by hand: ptxas
+// (CUDA 13.0) widens a neg.s16 without wrapping it first (-(-32768) read as int64 was 32768),
+// and folds a bfe.s32 sign extension followed by a cvt.rn.f64.u32 into an I2F.F64.S16
+// (int16 -9 as uint32 as float64 was -9.0). A cvt.u16.u32 it widens correctly either way.
 template <class T, class U> __device__ __forceinline__ T jet_wrapped(U r) {
   if constexpr (sizeof(T) == 2 && T(-1) < T(0)) {
-    int s;
-    asm("bfe.s32 %0, %1, 0, 16;" : "=r"(s) : "r"((int)r));
+    short s;
+    asm("cvt.u16.u32 %0, %1;" : "=h"(s) : "r"((unsigned int)r));
     return T(s);
   } else {
     return T(r);

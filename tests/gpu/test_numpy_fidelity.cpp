@@ -246,6 +246,12 @@ TEST_CASE("int16 results widen as the int16 they are (no ptxas widening of neg.s
         std::vector<std::int64_t>{-32768, -5, 1});
   CHECK(values<std::int64_t>(jet::expr(x * x).astype(jet::int64)) ==
         std::vector<std::int64_t>{0, 25, 1});
+  // ptxas once read int16 -5 widened to uint32 and then to float64 as -5.0.
+  CHECK(values<double>(
+            jet::expr(jet::expr(jet::negative(x)).astype(jet::uint32)).astype(jet::float64)) ==
+        std::vector<double>{4294934528.0, 4294967291.0, 1.0});
+  CHECK(values<bool>(jet::less_equal(1.0, jet::expr(jet::negative(x)).astype(jet::uint32))) ==
+        std::vector<bool>{true, true, true});
 }
 
 namespace {
