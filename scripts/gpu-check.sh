@@ -20,7 +20,28 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${arch:+-DCMAKE_CUDA_
   > "$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
 cmake --build "$build" -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
 
+# `sanitize TOOL CASE...`: each GPU test case under compute-sanitizer's TOOL, in 120 s at most;
+# one line per case in sanitize-summary.log, with the sanitizer's error summary.
+sanitize() {
+  local tool=$1 failed=0 start status
+  shift
+  for name in "$@"; do
+    start=$SECONDS
+    timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+      "$build/tests/jet_gpu_tests" "$name" > "$out/$tool.log" 2>&1
+    status=$?
+    [ $status -eq 0 ] || failed=1
+    echo "$tool ($((SECONDS - start)) s, exit $status): $name:" \
+      "$(grep -hoE '(ERROR|RACECHECK) SUMMARY: .*' "$out/$tool.log" | tail -1)" \
+      >> "$out/sanitize-summary.log"
+    cat "$out/$tool.log" >> "$out/$tool-all.log"
+  done
+  return $failed
+}
+export PATH=$PATH:/usr/local/cuda/bin
+
 rc=0
+: > "$out/sanitize-summary.log"
 echo "=== summary ===" > "$out/summary.log"
 if [ "$what" != bench ]; then
   # One process per GPU test case, as many at once as there are cores: most of their time is
@@ -31,6 +52,17 @@ if [ "$what" != bench ]; then
   python3 tests/diff/numpy_diff.py --jet "$build/tests/jet_numpy_diff" --cases 10000 \
     --work "$build/numpy-diff" > "$out/numpy-diff.log" 2>&1 || rc=1
   "$build/tests/jet_host_tests" --reporter compact > "$out/host-tests.log" 2>&1 || rc=1
+  # compute-sanitizer over a reduced suite (the whole one would take hours under it): memcheck
+  # on one case of each kernel kind, racecheck on the reduction and transposed-tile kernels.
+  # The kernels come from the disk cache the suite just filled.
+  sanitize memcheck "[smoke]" "elementwise expressions fuse into reductions" \
+    "a reduction assigned into a view leaves the other elements alone" \
+    "assignment into a view broadcasts*" \
+    "reduction_kernel on large inputs: chunks*" \
+    "a destroyed stream releases its reduction scratch and its default generator" || rc=1
+  sanitize racecheck "argmin and argmax return the first of tied extremes" \
+    "elementwise expressions fuse into reductions" \
+    "fused expressions over many operands*" || rc=1
   ctest --test-dir "$build" -L host -R install > "$out/ctest-install.log" 2>&1 || rc=1
   {
     echo "gpu tests:  $(grep -E 'tests passed' "$out/gpu-tests.log") $(grep -c 'Skipped' "$out/gpu-tests.log") skipped"
@@ -38,6 +70,7 @@ if [ "$what" != bench ]; then
     echo "numpy diff: $(tail -1 "$out/numpy-diff.log")"
     echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
     echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
+    cat "$out/sanitize-summary.log"
     echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"
   } >> "$out/summary.log"
 fi

@@ -78,7 +78,7 @@ TEST_CASE("threads missing one new kernel at once compile it once", "[gpu][cache
 }
 
 // Hidden: it fills the device, so CTest runs it alone (tests/CMakeLists.txt).
-TEST_CASE("running out of device memory raises out_of_memory, and Jet recovers", "[.][gpu][oom]") {
+TEST_CASE("running out of device memory raises out_of_memory and Jet recovers", "[.][gpu][oom]") {
   const std::int64_t chunk = std::int64_t{1} << 29;  // 4 GiB of float64
   const std::size_t chunk_bytes = std::size_t(chunk) * 8;
   std::vector<jet::array> held;
