@@ -27,7 +27,8 @@ struct statistics {
 // A snapshot of the counters.
 statistics stats();
 
-// The cache directory the environment names (it may not exist yet).
+// The cache directory the environment names (it may not exist yet); empty when it names none
+// (HOME unset or empty, and no JET_CACHE_DIR or XDG_CACHE_HOME): then kernels stay in memory.
 std::string directory();
 
 }  // namespace jet::cache

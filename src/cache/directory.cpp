@@ -176,11 +176,18 @@ void account(removal& r, const cache_file& f, int error) {
 
 std::string cache_directory() {
   if (const char* dir = std::getenv("JET_CACHE_DIR"); dir && *dir) return dir;
-  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); xdg && *xdg)
+  // As the XDG base directory rules say, a relative path is no folder to use.
+  const auto absolute = [](const char* path) { return path && path[0] == '/'; };
+  if (const char* xdg = std::getenv("XDG_CACHE_HOME"); absolute(xdg))
     return std::string(xdg) + "/jet/kernels";
-  const char* home = std::getenv("HOME");
-  return std::string(home ? home : ".") + "/.cache/jet/kernels";
+  if (const char* home = std::getenv("HOME"); absolute(home))
+    return std::string(home) + "/.cache/jet/kernels";
+  return {};
 }
+
+const char* const no_cache_directory =
+    "no cache directory: JET_CACHE_DIR is unset, and XDG_CACHE_HOME and HOME are unset, empty "
+    "or relative";
 
 bool is_entry_name(std::string_view name) {
   return name.size() == 64 && std::all_of(name.begin(), name.end(), is_hex);

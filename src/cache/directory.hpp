@@ -15,8 +15,11 @@
 namespace jet::detail {
 
 // docs/DESIGN.md's rule: $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else
-// ~/.cache/jet/kernels.
+// ~/.cache/jet/kernels; "" when none of them names a folder (XDG_CACHE_HOME and HOME unset,
+// empty or relative), so that the cache never lands in the current folder or in /.cache.
 std::string cache_directory();
+// Why cache_directory() is "", for messages.
+extern const char* const no_cache_directory;
 
 // Whether `name` is an entry's file name: 64 lower-case hex digits.
 bool is_entry_name(std::string_view name);

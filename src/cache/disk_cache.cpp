@@ -30,7 +30,7 @@ void warn_once(std::atomic<bool>& flag, const std::string& message) {
 }
 
 std::atomic<bool> warned_bad_entry{false}, warned_unsafe{false}, warned_record{false},
-    warned_max_bytes{false}, warned_subfolder{false};
+    warned_max_bytes{false}, warned_subfolder{false}, warned_no_directory{false};
 
 // What this process knows of each cache folder it stored into.
 struct folder_state {
@@ -306,15 +306,18 @@ obtained_kernel compile_or_load(const codegen::kernel_source& source, const std:
   const auto start = std::chrono::steady_clock::now();
   const cache_settings settings = settings_from_env();
   const kernel_identity id = identify(source, arch, extras);
+  const bool disk = settings.enabled && !settings.directory.empty();
+  if (settings.enabled && !disk)
+    warn_once(warned_no_directory,
+              std::string(no_cache_directory) + "; kernels stay in memory for this process");
   obtained_kernel out;
-  if (auto hit = settings.enabled ? load_entry(settings.directory, id) : std::nullopt) {
+  if (auto hit = disk ? load_entry(settings.directory, id) : std::nullopt) {
     out.compiled = std::move(*hit);
     out.origin = kernel_origin::disk;
   } else {
     out.compiled = compile(source, arch, extras);
     note_compile(out.compiled.milliseconds);
-    if (settings.enabled)
-      store_entry(settings.directory, id, source, out.compiled, settings.max_bytes);
+    if (disk) store_entry(settings.directory, id, source, out.compiled, settings.max_bytes);
   }
   if (!settings.record_file.empty()) {
     if (const int error = append_record(settings.record_file, {source, arch, id.options, extras}))

@@ -33,7 +33,7 @@ constexpr std::uint64_t default_cache_max_bytes = std::uint64_t{1} << 30;
 // The disk cache as the environment configures it (see include/jet/cache.hpp).
 struct cache_settings {
   bool enabled = true;    // JET_CACHE=off (or 0) disables the disk entirely
-  std::string directory;  // cache_directory()
+  std::string directory;  // cache_directory(); "" (no disk either) when the environment names none
   std::uint64_t max_bytes = default_cache_max_bytes;  // JET_CACHE_MAX_BYTES
   std::string record_file;                            // JET_CACHE_RECORD, empty when unset
 };

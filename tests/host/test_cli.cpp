@@ -62,6 +62,20 @@ TEST_CASE("jet-cache path follows JET_CACHE_DIR, XDG_CACHE_HOME, then HOME", "[h
   CHECK(run("env -u JET_CACHE_DIR -u XDG_CACHE_HOME HOME=/home/u " + tool + " path").out ==
         "/home/u/.cache/jet/kernels\n");
   CHECK(run(tool + " path --dir /elsewhere").out == "/elsewhere\n");
+  // Without a HOME to go by (unset, empty or relative), there is no cache folder to name.
+  for (const char* home : {"-u HOME", "HOME=", "HOME=relative"}) {
+    const outcome o =
+        run("env -u JET_CACHE_DIR -u XDG_CACHE_HOME " + std::string(home) + " " + tool + " list");
+    INFO(home);
+    CHECK(o.status == 2);
+    CHECK(o.err.rfind("jet-cache: no cache directory: JET_CACHE_DIR is unset, and XDG_CACHE_HOME "
+                      "and HOME are unset, empty or relative; give --dir\n",
+                      0) == 0);
+  }
+  CHECK(run("env -u JET_CACHE_DIR -u HOME " + tool + " path --dir /elsewhere").out ==
+        "/elsewhere\n");
+  CHECK(run("env -u JET_CACHE_DIR XDG_CACHE_HOME=rel HOME=/home/u " + tool + " path").out ==
+        "/home/u/.cache/jet/kernels\n");
 }
 
 TEST_CASE("jet-cache list shows every entry, most recently used first", "[host][cli]") {

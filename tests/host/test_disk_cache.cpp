@@ -6,6 +6,7 @@
 
 #include <filesystem>
 #include <functional>
+#include <optional>
 #include <string>
 
 #include "jet/cache.hpp"
@@ -410,4 +411,34 @@ TEST_CASE("cache settings come from the environment", "[host][cache]") {
   CHECK(s.record_file == "/tmp/r.jsonl");
   const jet_test::scoped_env unset_max("JET_CACHE_MAX_BYTES", std::nullopt);
   CHECK(jet::detail::settings_from_env().max_bytes == jet::detail::default_cache_max_bytes);
+}
+
+TEST_CASE("without HOME (unset, empty or relative) the kernels stay in memory, with a warning",
+          "[host][cache]") {
+  const jet_test::temp_dir dir;
+  const std::filesystem::path was = std::filesystem::current_path();
+  std::filesystem::current_path(dir.path());
+  const jet_test::scoped_env on("JET_CACHE", std::nullopt);
+  const jet_test::scoped_env no_dir("JET_CACHE_DIR", std::nullopt);
+  const jet_test::scoped_env no_xdg("XDG_CACHE_HOME", "relative/xdg");  // ignored, as XDG says
+  jet_test::captured_stderr err;
+  for (const std::optional<std::string> home : {std::optional<std::string>(), {""}, {"home"}}) {
+    const jet_test::scoped_env set_home("HOME", home);
+    CHECK(jet::detail::cache_directory().empty());
+    CHECK(jet::cache::directory().empty());
+    for (int round = 0; round < 2; ++round)
+      CHECK(jet::detail::compile_or_load(jet_test::small_kernel(61), "sm_90").origin ==
+            jet::detail::kernel_origin::compiler);
+  }
+  const std::string text = err.finish();
+  std::filesystem::current_path(was);
+  // Once the cache went to ./.cache with HOME unset, and to /.cache with HOME empty.
+  CHECK(std::filesystem::is_empty(dir.path()));
+  CHECK_FALSE(std::filesystem::exists("/.cache/jet"));
+  CHECK(jet_test::occurrences(text,
+                              "jet: no cache directory: JET_CACHE_DIR is unset, and "
+                              "XDG_CACHE_HOME and HOME are unset, empty or relative; "
+                              "kernels stay in memory for this process\n") == 1);
+  const jet_test::scoped_env home("HOME", "/home/u");
+  CHECK(jet::detail::cache_directory() == "/home/u/.cache/jet/kernels");
 }

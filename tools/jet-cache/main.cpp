@@ -7,9 +7,11 @@
 #include <cerrno>
 #include <cstdio>
 #include <exception>
+#include <string>
 #include <string_view>
 #include <vector>
 
+#include "src/cache/directory.hpp"
 #include "tools/jet-cache/commands.hpp"
 
 namespace {
@@ -32,7 +34,9 @@ const std::vector<command>& commands() {
       {"path",
        "print the cache directory",
        "jet-cache path",
-       "Prints $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels.\n",
+       "Prints $JET_CACHE_DIR, else $XDG_CACHE_HOME/jet/kernels, else ~/.cache/jet/kernels\n"
+       "(relative XDG_CACHE_HOME and HOME count as unset: then there is none, and --dir is\n"
+       "needed).\n",
        {},
        0,
        jet::cli::run_path,
@@ -175,6 +179,8 @@ int run(int argc, char** argv) {
         fmt::format("'{}' does not take '{}'", c.name, inv.operands[c.operands]));
   if (inv.operands.size() < c.operands)
     throw jet::cli::usage_error(fmt::format("usage: {}", c.usage));
+  if (inv.dir.empty())
+    throw jet::cli::usage_error(std::string(jet::detail::no_cache_directory) + "; give --dir");
   if (c.reads_cache) check_cache_folder(inv);
   return c.run(inv);
 }
