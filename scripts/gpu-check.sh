@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: Release build for the local GPU, every test, every
 # benchmark, then a summary table. Logs go to $OUT when it is set (the device tool's folder).
-# `gpu-check.sh tests` or `gpu-check.sh bench` runs one half (the build is kept between them).
+# `gpu-check.sh tests`, `sanitize` or `bench` runs one part (the build is kept between them;
+# sanitize wants the kernels the tests leave in the disk cache).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -20,14 +21,14 @@ cmake -S . -B "$build" -G Ninja -DCMAKE_BUILD_TYPE=Release ${arch:+-DCMAKE_CUDA_
   > "$out/configure.log" 2>&1 || { cat "$out/configure.log"; exit 1; }
 cmake --build "$build" -j "$(nproc)" > "$out/build.log" 2>&1 || { tail -50 "$out/build.log"; exit 1; }
 
-# `sanitize TOOL CASE...`: each GPU test case under compute-sanitizer's TOOL, in 120 s at most;
+# `sanitize TOOL CASE...`: each GPU test case under compute-sanitizer's TOOL, in 90 s at most;
 # one line per case in sanitize-summary.log, with the sanitizer's error summary.
 sanitize() {
   local tool=$1 failed=0 start status
   shift
   for name in "$@"; do
     start=$SECONDS
-    timeout 120 compute-sanitizer --tool "$tool" --error-exitcode 3 \
+    timeout 90 compute-sanitizer --tool "$tool" --error-exitcode 3 \
       "$build/tests/jet_gpu_tests" "$name" > "$out/$tool.log" 2>&1
     status=$?
     [ $status -eq 0 ] || failed=1
@@ -43,7 +44,7 @@ export PATH=$PATH:/usr/local/cuda/bin
 rc=0
 : > "$out/sanitize-summary.log"
 echo "=== summary ===" > "$out/summary.log"
-if [ "$what" != bench ]; then
+if [ "$what" = all ] || [ "$what" = tests ]; then
   # One process per GPU test case, as many at once as there are cores: most of their time is
   # NVRTC compiling thousands of distinct kernels, which the shared disk cache then keeps.
   ctest --test-dir "$build" -L gpu -E numpy_diff -j "$(nproc)" --output-on-failure \
@@ -52,6 +53,17 @@ if [ "$what" != bench ]; then
   python3 tests/diff/numpy_diff.py --jet "$build/tests/jet_numpy_diff" --cases 10000 \
     --work "$build/numpy-diff" > "$out/numpy-diff.log" 2>&1 || rc=1
   "$build/tests/jet_host_tests" --reporter compact > "$out/host-tests.log" 2>&1 || rc=1
+  ctest --test-dir "$build" -L host -R install > "$out/ctest-install.log" 2>&1 || rc=1
+  {
+    echo "gpu tests:  $(grep -E 'tests passed' "$out/gpu-tests.log") $(grep -c 'Skipped' "$out/gpu-tests.log") skipped"
+    grep -E 'Failed' "$out/gpu-tests.log" | sed 's/^/  /'
+    echo "numpy diff: $(tail -1 "$out/numpy-diff.log")"
+    echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
+    echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
+    echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"
+  } >> "$out/summary.log"
+fi
+if [ "$what" = all ] || [ "$what" = sanitize ]; then
   # compute-sanitizer over a reduced suite (the whole one would take hours under it): memcheck
   # on one case of each kernel kind, racecheck on the reduction and transposed-tile kernels.
   # The kernels come from the disk cache the suite just filled.
@@ -63,18 +75,9 @@ if [ "$what" != bench ]; then
   sanitize racecheck "argmin and argmax return the first of tied extremes" \
     "elementwise expressions fuse into reductions" \
     "fused expressions over many operands*" || rc=1
-  ctest --test-dir "$build" -L host -R install > "$out/ctest-install.log" 2>&1 || rc=1
-  {
-    echo "gpu tests:  $(grep -E 'tests passed' "$out/gpu-tests.log") $(grep -c 'Skipped' "$out/gpu-tests.log") skipped"
-    grep -E 'Failed' "$out/gpu-tests.log" | sed 's/^/  /'
-    echo "numpy diff: $(tail -1 "$out/numpy-diff.log")"
-    echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
-    echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
-    cat "$out/sanitize-summary.log"
-    echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"
-  } >> "$out/summary.log"
+  cat "$out/sanitize-summary.log" >> "$out/summary.log"
 fi
-if [ "$what" != tests ]; then
+if [ "$what" = all ] || [ "$what" = bench ]; then
   (fail=0; for b in "$build"/bench/bench_*; do "$b" || fail=1; done; exit $fail) 2>&1 |
     tee "$out/bench.log" || rc=1
   python3 bench/compare.py 2>&1 | tee "$out/compare.log"
