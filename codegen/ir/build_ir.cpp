@@ -1,5 +1,6 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "codegen/ir/passes.hpp"
@@ -15,6 +16,9 @@ ir::operand operand_for(const array& a, const shape& extents) {
   op.type = a.dtype();
   op.strides = shape::filled(extents.size(), 0);
   const int lead = extents.size() - a.ndim();
+  if (lead < 0)  // evaluation takes reductions out of a tree before it is built
+    throw internal_error("an operand of " + std::to_string(a.ndim()) + " axes in a kernel over " +
+                         std::to_string(extents.size()));
   for (int d = 0; d < a.ndim(); ++d) op.strides[lead + d] = a.shape()[d] == 1 ? 0 : a.strides()[d];
   return op;
 }
