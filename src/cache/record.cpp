@@ -24,8 +24,9 @@ std::vector<std::string> strings_of(const json& line, const char* key) {
                             : std::vector<std::string>{};
 }
 
-// One record line, or "" when a text in it is not UTF-8 (JSON holds Unicode text only).
-std::string line_of(const recorded_kernel& kernel) {
+}  // namespace
+
+std::string record_line(const recorded_kernel& kernel) {
   json line = {{"name", kernel.source.name}, {"arch", kernel.arch}, {"options", kernel.options}};
   if (!kernel.extras.options.empty()) line["extra_options"] = kernel.extras.options;
   if (!kernel.extras.name_expressions.empty())
@@ -38,10 +39,8 @@ std::string line_of(const recorded_kernel& kernel) {
   }
 }
 
-}  // namespace
-
 int append_record(const std::string& file, const recorded_kernel& kernel) {
-  const std::string line = line_of(kernel);
+  const std::string line = record_line(kernel);
   if (line.empty()) return EILSEQ;
   const int fd = open(file.c_str(), O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0600);
   if (fd < 0) return errno;
@@ -62,6 +61,10 @@ int append_record(const std::string& file, const recorded_kernel& kernel) {
 record_file read_records(const std::string& file) {
   std::ifstream in(file, std::ios::binary);
   if (!in) throw cache_error("cannot read record file " + file + ": " + std::strerror(errno));
+  return read_records(in);
+}
+
+record_file read_records(std::istream& in) {
   record_file out;
   std::string text;
   for (int number = 1; std::getline(in, text); ++number) {

@@ -3,6 +3,7 @@
 #pragma once
 
 #include <cstddef>
+#include <iosfwd>
 #include <string>
 #include <vector>
 
@@ -18,6 +19,9 @@ struct recorded_kernel {
   compile_extras extras;             // a user kernel's own options and name expressions
 };
 
+// The line append_record writes for `kernel`, newline included, or "" when a text in it is not
+// UTF-8 (JSON holds Unicode text only).
+std::string record_line(const recorded_kernel& kernel);
 // Appends one line for `kernel` to `file` under an exclusive flock, in one write, so lines
 // from many processes never interleave. Returns 0 or the errno of the failing step.
 int append_record(const std::string& file, const recorded_kernel& kernel);
@@ -29,5 +33,7 @@ struct record_file {
 
 // Reads a record file; throws jet::cache_error when it cannot be opened.
 record_file read_records(const std::string& file);
+// Reads the lines of a record file from `in`, one at a time.
+record_file read_records(std::istream& in);
 
 }  // namespace jet::detail
