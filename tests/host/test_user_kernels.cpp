@@ -347,9 +347,10 @@ TEST_CASE("16-bit float and complex scalars are packed bit-exactly", "[host][use
   spec.binding = binding;
   spec.access = access;
   jet::codegen::param_layout layout;
+  const auto axes = axes_for(access, 1);  // read by pack(): it outlives the layout's use
   jet::codegen::layout_user_elementwise(
       spec, jet::detail::user_values(params, binding, args, std::vector<jet::array>(params.size())),
-      axes_for(access, 1), layout);
+      axes, layout);
   for (std::size_t k = 0; k < params.size(); ++k)
     CHECK(layout.at(jet::codegen::param_role::scalar, static_cast<int>(k)).offset == 16 * k);
   alignas(16) std::byte bytes[jet::codegen::max_param_bytes] = {};
