@@ -459,7 +459,7 @@ TEST_CASE("jet-cache list --json stays JSON for names with a NUL or bytes that a
           "[host][cli]") {
   // warm refuses such names; an entry file written by other means may still hold one.
   const jet_test::temp_dir dir;
-  for (const std::string name : {std::string("k\0x", 3), std::string("k\xff\xc3")}) {
+  for (const std::string& name : {std::string("k\0x", 3), std::string("k\xff\xc3")}) {
     const jet::codegen::kernel_source source{name, jet_test::small_kernel(1).source};
     REQUIRE(jet::detail::store_entry(dir.path(), jet::detail::identify(source, "sm_90"), source,
                                      jet_test::image_for(source), 1u << 30));

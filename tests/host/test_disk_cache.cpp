@@ -422,7 +422,7 @@ TEST_CASE("without HOME (unset, empty or relative) the kernels stay in memory, w
   const jet_test::scoped_env no_dir("JET_CACHE_DIR", std::nullopt);
   const jet_test::scoped_env no_xdg("XDG_CACHE_HOME", "relative/xdg");  // ignored, as XDG says
   jet_test::captured_stderr err;
-  for (const std::optional<std::string> home : {std::optional<std::string>(), {""}, {"home"}}) {
+  for (const std::optional<std::string>& home : {std::optional<std::string>(), {""}, {"home"}}) {
     const jet_test::scoped_env set_home("HOME", home);
     CHECK(jet::detail::cache_directory().empty());
     CHECK(jet::cache::directory().empty());
