@@ -42,12 +42,16 @@ struct kernel_plan {
   kernel_body body;
   param_layout params;
   launch_geometry launch;
-  const compile_extras* extras = nullptr;  // NVRTC options: a user kernel's; Jet's own --fmad=false
+  const compile_extras* extras = nullptr;  // NVRTC options: a user kernel's, or Jet's own below
   bool reports_errors = false;  // takes the device error channel (ir::graph::reports_errors)
 };
 
-// The NVRTC options of Jet's own kernels (lower sets them): no fused multiply-add, so that each
-// operation rounds as NumPy's does.
+// The NVRTC options of the kernels whose whole source Jet writes (the fixed kernels' plans take
+// them): -minimal, since that source includes no header and uses no CUDA runtime type, which
+// halves NVRTC's front-end time. User kernels' code may use those, so theirs lack it.
+const compile_extras& fixed_kernel_extras();
+// The NVRTC options of Jet's kernels of IR (lower sets them): fixed_kernel_extras and no fused
+// multiply-add, so that each operation rounds as NumPy's does.
 const compile_extras& jet_kernel_extras();
 
 // Appends the plan's memory-cache key to `key`: everything that changes the kernel's source,

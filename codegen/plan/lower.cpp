@@ -15,11 +15,6 @@ bool uses_index(const ir::graph& g) {
 
 }  // namespace
 
-const compile_extras& jet_kernel_extras() {
-  static const compile_extras extras{{"--fmad=false"}, {}};
-  return extras;
-}
-
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan) {
   plan.body = &g;

@@ -1,4 +1,4 @@
-// A plan's key and source, by what its kernel computes.
+// A plan's key, source and NVRTC options, by what its kernel computes.
 #include <string>
 
 #include "codegen/plan/kernel_plan.hpp"
@@ -28,6 +28,20 @@ void append_user_key(const char* kind, const std::string& id, const user_binding
 }
 
 }  // namespace
+
+const compile_extras& fixed_kernel_extras() {
+  static const compile_extras extras{{"-minimal"}, {}};
+  return extras;
+}
+
+const compile_extras& jet_kernel_extras() {
+  static const compile_extras extras = [] {
+    compile_extras e = fixed_kernel_extras();
+    e.options.push_back("--fmad=false");
+    return e;
+  }();
+  return extras;
+}
 
 void append_key(const kernel_plan& plan, std::string& key) {
   std::visit(overloaded{

@@ -126,6 +126,7 @@ void run(const std::string& name, std::int64_t work, const Params& params) {
   const codegen::fixed_kernel kernel{"jet.random/" + name, name, &kernel_source};
   codegen::kernel_plan plan;
   plan.body = &kernel;
+  plan.extras = &codegen::fixed_kernel_extras();
   plan.params.add(codegen::param_role::block, 0, sizeof params, alignof(Params), &params);
   plan.launch.work_items = work;
   ::jet::detail::run_plan(plan);

@@ -1,9 +1,10 @@
-// Rendered kernels compile with NVRTC, no GPU needed.
+// Rendered kernels compile with NVRTC, with the options the pipeline gives them; no GPU needed.
 #include <cstdint>
 #include <memory>
 #include <string>
 
 #include "codegen/ir/passes.hpp"
+#include "codegen/plan/kernel_plan.hpp"
 #include "jet/jet.hpp"
 #include "src/device/memory.hpp"
 #include "src/nvrtc/compile.hpp"
@@ -14,7 +15,8 @@ namespace {
 void compiles(const jet::expr& e) {
   const jet::explanation x = jet::explain(e);
   INFO(x.source);
-  const jet::detail::compiled_kernel k = jet::detail::compile({x.kernel_name, x.source}, "sm_90");
+  const jet::detail::compiled_kernel k =
+      jet::detail::compile({x.kernel_name, x.source}, "sm_90", jet::codegen::jet_kernel_extras());
   CHECK(!k.image.empty());
   CHECK(k.arch == "sm_90");
 }

@@ -1,0 +1,194 @@
+// NVRTC time per kernel kind: every kind of kernel Jet generates, compiled as the pipeline
+// compiles it (with the options its plan gives it), the least and the median of several
+// compiles each, as a table; and the first NVRTC call of a process (run in child processes, so
+// that each is really the first). Arguments are NVRTC options to add to every compile, to
+// measure what they save. Jet's own kinds come from jet::explain over placeholders and the
+// random kernels from their fixed sources, so the table needs no GPU; user kernels compile
+// through the pipeline and need one.
+#include <sys/wait.h>
+#include <unistd.h>
+
+#include <algorithm>
+#include <cstdio>
+#include <cstdlib>
+#include <functional>
+#include <string>
+#include <vector>
+
+#include "bench/timing.hpp"
+#include "codegen/plan/kernel_plan.hpp"
+#include "jet/jet.hpp"
+#include "src/nvrtc/compile.hpp"
+#include "src/random/kernels.hpp"
+
+namespace {
+
+constexpr int compiles_per_kind = 5;
+
+double median(std::vector<double> v) {
+  std::nth_element(v.begin(), v.begin() + static_cast<long>(v.size() / 2), v.end());
+  return v[v.size() / 2];
+}
+
+struct row {
+  std::string kind;
+  std::size_t source_bytes = 0;
+  double min_ms = 0, median_ms = 0;
+};
+
+// NVRTC options to try beside Jet's own: the program's arguments.
+std::vector<std::string> trial;
+
+// Compiles `source` with the options its plan gives it and the trial's.
+row timed_row(const std::string& kind, const jet::codegen::kernel_source& source,
+              const jet::detail::compile_extras& own) {
+  jet::detail::compile_extras extras = own;
+  extras.options.insert(extras.options.end(), trial.begin(), trial.end());
+  std::vector<double> times;
+  for (int i = 0; i < compiles_per_kind; ++i)
+    times.push_back(jet::detail::compile(source, "sm_90", extras).milliseconds);
+  return {kind, source.source.size(), *std::min_element(times.begin(), times.end()), median(times)};
+}
+
+row expression_row(const std::string& kind, const jet::expr& e) {
+  const jet::explanation x = jet::explain(e);
+  return timed_row(kind, {x.kernel_name, x.source}, jet::codegen::jet_kernel_extras());
+}
+
+// Jet's own kernel kinds, over placeholders.
+std::vector<row> jet_rows() {
+  using jet::placeholder;
+  const jet::array v = placeholder({1 << 20}, jet::float32);
+  const jet::array m = placeholder({4096, 4096}, jet::float32);
+  const jet::array col = placeholder({4096, 1}, jet::float32);
+  const jet::array d = placeholder({1 << 20}, jet::float64);
+  const jet::array h = placeholder({1 << 20}, jet::float16);
+  const jet::array b = placeholder({1 << 20}, jet::bfloat16);
+  const jet::array c = placeholder({1 << 20}, jet::complex64);
+  const jet::array t = placeholder({64, 512, 256}, jet::float32);
+  const jet::array ints = placeholder({1 << 20}, jet::int32);
+  return {
+      expression_row("elementwise, contiguous (2.5*a+b)", 2.5f * v + v),
+      expression_row("elementwise, transcendental (sin*cos+exp)",
+                     jet::sin(v) * jet::cos(v) + jet::exp(v)),
+      expression_row("elementwise, float64 (sqrt(a)/b)", jet::sqrt(d) / d),
+      expression_row("elementwise, integer power (a**3)", jet::power(ints, 3)),
+      expression_row("broadcast ((4096,1)+(4096,4096))", col + m),
+      expression_row("transposed tiles (A+B.T)", m + m.T()),
+      expression_row("float16 (a*b+1)", h * h + 1),
+      expression_row("bfloat16 (exp(a))", jet::exp(b)),
+      expression_row("complex64 (exp(z)*z)", jet::exp(c) * c),
+      expression_row("reduction, full (sum)", jet::sum(v)),
+      expression_row("reduction, inner axis (sum axis -1)", jet::sum(m, -1)),
+      expression_row("reduction, outer axis (sum axis 0)", jet::sum(m, 0)),
+      expression_row("reduction, middle axis (sum axis 1 of 3-D)", jet::sum(t, 1)),
+      expression_row("reduction, fused producer (sum(exp(a)*b))", jet::sum(jet::exp(v) * v)),
+      expression_row("reduction, mean axis -1", jet::mean(m, -1)),
+      expression_row("argmax, full", jet::argmax(v)),
+      expression_row("argmin, axis 0", jet::argmin(m, 0)),
+      expression_row("var, axis -1", jet::var(m, -1)),
+      expression_row("reduction, float16 (sum)", jet::sum(h)),
+      expression_row("reduction, complex64 (sum)", jet::sum(c)),
+  };
+}
+
+std::vector<row> random_rows() {
+  std::vector<row> rows;
+  for (const std::string& name : jet::random::detail::kernel_names()) {
+    rows.push_back(timed_row("random: " + name, jet::random::detail::kernel_source(name),
+                             jet::codegen::fixed_kernel_extras()));
+  }
+  return rows;
+}
+
+// A user kernel compiled through the pipeline, `compiles_per_kind` distinct ones (their names
+// differ), timed by the cache's own NVRTC counter.
+row user_row(const std::string& kind, const std::function<void(int)>& compile_one) {
+  std::vector<double> times;
+  for (int i = 0; i < compiles_per_kind; ++i) {
+    const double before = jet::cache::stats().compile_ms;
+    compile_one(i);
+    times.push_back(jet::cache::stats().compile_ms - before);
+  }
+  return {kind, 0, *std::min_element(times.begin(), times.end()), median(times)};
+}
+
+std::vector<row> user_rows() {
+  const jet::array x = jet::ones({1 << 20}, jet::float32);
+  return {
+      user_row("user elementwise_kernel",
+               [&](int i) {
+                 jet::elementwise_kernel k("T x, T y", "T z", "z = x * y + 1",
+                                           "user_ew" + std::to_string(i));
+                 jet::array z = k(x, x);
+               }),
+      user_row("user reduction_kernel",
+               [&](int i) {
+                 jet::reduction_kernel k("T x", "T y", "x * x", "a + b", "y = a", "0",
+                                         "user_red" + std::to_string(i));
+                 jet::array y = k(x);
+               }),
+  };
+}
+
+// The first compile of a child process: NVRTC's start-up included.
+double first_compile_of_a_process() {
+  std::vector<double> firsts;
+  for (int i = 0; i < compiles_per_kind; ++i) {
+    int fds[2];
+    if (pipe(fds) != 0) std::exit(1);
+    const pid_t pid = fork();
+    if (pid == 0) {
+      close(fds[0]);
+      const jet::array v = jet::placeholder({1 << 20}, jet::float32);
+      const double ms = jet::explain(2.5f * v + v).compile_ms;
+      if (write(fds[1], &ms, sizeof ms) != sizeof ms) _exit(1);
+      _exit(0);
+    }
+    close(fds[1]);
+    double ms = 0;
+    const bool got = read(fds[0], &ms, sizeof ms) == sizeof ms;
+    close(fds[0]);
+    int status = 0;
+    waitpid(pid, &status, 0);
+    if (!got || !WIFEXITED(status) || WEXITSTATUS(status) != 0) std::exit(1);
+    firsts.push_back(ms);
+  }
+  return median(firsts);
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  trial.assign(argv + 1, argv + argc);
+  // The child processes fork before this process has made a CUDA context or run NVRTC.
+  const double first = first_compile_of_a_process();
+  std::vector<row> rows = jet_rows();
+  const std::vector<row> random = random_rows();
+  rows.insert(rows.end(), random.begin(), random.end());
+  if (jet::device::available()) {
+    const std::vector<row> user = user_rows();
+    rows.insert(rows.end(), user.begin(), user.end());
+  } else {
+    std::printf("%s: user kernels are not timed\n", jet::device::unavailable_reason().c_str());
+  }
+  std::string extra;
+  for (const std::string& o : trial) extra += " " + o;
+  std::printf("NVRTC %s, sm_90, %d compiles each, options beside Jet's:%s\n",
+              jet::detail::nvrtc_version().c_str(), compiles_per_kind,
+              extra.empty() ? " none" : extra.c_str());
+  std::printf("| %-48s | %12s | %8s | %8s |\n", "kernel kind", "source bytes", "min ms", "median");
+  std::printf("|%s|%s|%s|%s|\n", std::string(50, '-').c_str(), std::string(14, '-').c_str(),
+              std::string(10, '-').c_str(), std::string(10, '-').c_str());
+  double slowest = 0;
+  for (const row& r : rows) {
+    std::printf("| %-48s | %12zu | %8.1f | %8.1f |\n", r.kind.c_str(), r.source_bytes, r.min_ms,
+                r.median_ms);
+    slowest = std::max(slowest, r.min_ms);
+  }
+  const double typical = rows.front().median_ms;
+  bench::result("NVRTC, slowest kernel kind (ms)", slowest, "ms", "<= 30");
+  bench::result("first NVRTC call of a process, beyond a later one (ms)", first - typical, "ms",
+                "<= 40");
+  return 0;
+}
