@@ -7,6 +7,8 @@ namespace jet::codegen {
 
 // Templates: $0 $1 $2 are operands, $T the value type, $R its real type, $f the suffix of
 // single-precision math functions ("f" or ""). Null where the op has no loop of that kind.
+// The jet_ functions a template calls are helpers of preamble.hpp's table: a kernel's source
+// holds the helpers its ops name.
 struct op_spelling {
   const char* boolean;
   const char* integer;

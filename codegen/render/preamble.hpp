@@ -1,19 +1,37 @@
-// Jet's own device helpers, prepended to generated kernels instead of CUDA headers, which
-// cost NVRTC tens to hundreds of milliseconds each.
+// Jet's own device helpers, written into generated kernels instead of CUDA headers, which cost
+// NVRTC tens to hundreds of milliseconds each. They are rows of one table, and a kernel's source
+// holds only the rows its code names (directly, or through the rows it holds): the op table's
+// spellings (op_spelling.cpp) and the renderers name each helper they call.
 #pragma once
+
+#include <span>
+#include <string>
 
 namespace jet::codegen {
 
-// Storage conversions, vector type, integer and floating helpers: every kernel.
-extern const char* const preamble_base;
-// Complex arithmetic and functions: kernels that compute in a complex type.
-extern const char* const preamble_complex;
-// Reduction helpers and accumulators (preamble_reduce.cpp); the complex part after
-// preamble_complex, the accumulators last.
-extern const char* const preamble_reduce;
-extern const char* const preamble_reduce_complex;
-extern const char* const preamble_accumulators;
-// Warp and block combining of partial states: Jet's reductions and user reduction kernels.
-extern const char* const preamble_reduce_combine;
+// One helper: the name a kernel's code uses it by (a type or a function), its code, and for a
+// form that only some kernels need, a second name their code also uses (the complex overloads
+// of a reduction trait: "jet_complex"). A helper uses only helpers before it in the table.
+struct helper {
+  const char* name;
+  const char* code;
+  const char* also = nullptr;
+};
+
+// The table, in order: integer, floating and conversion helpers (preamble.cpp), complex ones
+// (preamble_complex.cpp), then those of reductions (preamble_reduce.cpp): per-type traits, warp
+// and block combining, accumulators.
+std::span<const helper> base_helpers();
+std::span<const helper> complex_helpers();
+std::span<const helper> reduce_helpers();
+std::span<const helper> combine_helpers();
+std::span<const helper> accumulator_helpers();
+
+// The code of the helpers `code` names, directly or through each other, in table order
+// (preamble_select.cpp). Comments in either do not count.
+std::string helpers_named_by(const std::string& code);
+
+// The combining helpers, all of them: user reduction kernels, whose code Jet does not scan.
+extern const std::string preamble_reduce_combine;
 
 }  // namespace jet::codegen

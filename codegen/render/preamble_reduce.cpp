@@ -1,12 +1,14 @@
-// Device helpers of reduction kernels: per-type traits, accumulators with one interface
-// (init, add one element with its index, merge another partial; the kernels add elements to a
-// state in increasing index order), and warp/block combining.
+// The helpers of reduction kernels: per-type traits, accumulators with one interface (init,
+// add one element with its index, merge another partial; the kernels add elements to a state
+// in increasing index order), and warp and block combining.
 #include "codegen/render/preamble.hpp"
 
 namespace jet::codegen {
+namespace {
 
-const char* const preamble_reduce = R"(
-template <class T> struct jet_num {
+// Traits, the complex forms (for kernels that use jet_complex too) after the real ones.
+constexpr helper traits[] = {
+    {"jet_num", R"(template <class T> struct jet_num {
   static constexpr bool complex = false;
   static __device__ __forceinline__ T zero() { return T(0); }
   static __device__ __forceinline__ T one() { return T(1); }
@@ -15,59 +17,165 @@ template <class T> struct jet_num {
     else return T(__longlong_as_double(0x7ff8000000000000LL));
   }
 };
-template <class T> __device__ __forceinline__ bool jet_nan(T x) { return x != x; }
-template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a < b; }
-template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
-template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
-template <class T> __device__ __forceinline__ double jet_re(T x) { return (double)x; }
-template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }
-)";
-
-const char* const preamble_reduce_complex = R"(
-template <class R> struct jet_num<jet_complex<R>> {
+)"},
+    {"jet_nan",
+     R"(template <class T> __device__ __forceinline__ bool jet_nan(T x) { return x != x; }
+)"},
+    {"jet_less",
+     R"(template <class T> __device__ __forceinline__ bool jet_less(T a, T b) { return a < b; }
+)"},
+    {"jet_truth",
+     R"(template <class T> __device__ __forceinline__ bool jet_truth(T x) { return x != T(0); }
+)"},
+    {"jet_div_count",
+     R"(template <class T> __device__ __forceinline__ T jet_div_count(T x, long long n) { return x / T(n); }
+)"},
+    {"jet_re",
+     R"(template <class T> __device__ __forceinline__ double jet_re(T x) { return (double)x; }
+)"},
+    {"jet_im", R"(template <class T> __device__ __forceinline__ double jet_im(T) { return 0.0; }
+)"},
+    {"jet_num", R"(template <class R> struct jet_num<jet_complex<R>> {
   static constexpr bool complex = true;
   static __device__ __forceinline__ jet_complex<R> zero() { return {R(0), R(0)}; }
   static __device__ __forceinline__ jet_complex<R> one() { return {R(1), R(0)}; }
   static __device__ __forceinline__ jet_complex<R> nan() { return {jet_num<R>::nan(), jet_num<R>::nan()}; }
 };
-template <class R> __device__ __forceinline__ bool jet_nan(jet_complex<R> x) { return jet_cisnan(x); }
-template <class R> __device__ __forceinline__ bool jet_less(jet_complex<R> a, jet_complex<R> b) { return jet_clt(a, b); }
-template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) { return jet_ctruth(x); }
-// As NumPy's mean: a complex quotient by n + 0i (so an infinite part makes the other NaN).
+)",
+     "jet_complex"},
+    {"jet_nan",
+     R"(template <class R> __device__ __forceinline__ bool jet_nan(jet_complex<R> x) { return jet_cisnan(x); }
+)",
+     "jet_complex"},
+    {"jet_less",
+     R"(template <class R> __device__ __forceinline__ bool jet_less(jet_complex<R> a, jet_complex<R> b) { return jet_clt(a, b); }
+)",
+     "jet_complex"},
+    {"jet_truth",
+     R"(template <class R> __device__ __forceinline__ bool jet_truth(jet_complex<R> x) { return jet_ctruth(x); }
+)",
+     "jet_complex"},
+    {"jet_div_count",
+     R"(// As NumPy's mean: a complex quotient by n + 0i (so an infinite part makes the other NaN).
 template <class R> __device__ __forceinline__ jet_complex<R> jet_div_count(jet_complex<R> x, long long n) {
   return x / jet_complex<R>{R(n), R(0)};
 }
-template <class R> __device__ __forceinline__ double jet_re(jet_complex<R> x) { return (double)x.re; }
-template <class R> __device__ __forceinline__ double jet_im(jet_complex<R> x) { return (double)x.im; }
-)";
+)",
+     "jet_complex"},
+    {"jet_re",
+     R"(template <class R> __device__ __forceinline__ double jet_re(jet_complex<R> x) { return (double)x.re; }
+)",
+     "jet_complex"},
+    {"jet_im",
+     R"(template <class R> __device__ __forceinline__ double jet_im(jet_complex<R> x) { return (double)x.im; }
+)",
+     "jet_complex"},
+};
 
-const char* const preamble_accumulators = R"(
-template <class T> struct alignas(8) jet_acc_sum {
+// Shared by Jet's reductions and user reduction kernels.
+constexpr helper combining[] = {
+    {"jet_step", R"(// The end of a whole step of adds: most states have nothing to do there.
+template <class S> __device__ __forceinline__ void jet_step(S&) {}
+)"},
+    {"jet_shfl_down",
+     R"(// Combining partial states across a warp (shuffles, word by word) and a 256-thread block.
+template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int delta) {
+  static_assert(sizeof(S) % 4 == 0, "accumulators are 8-byte aligned");
+  S r;
+  const unsigned* from = reinterpret_cast<const unsigned*>(&s);
+  unsigned* to = reinterpret_cast<unsigned*>(&r);
+  #pragma unroll
+  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __shfl_down_sync(0xffffffffu, from[w], delta);
+  return r;
+}
+)"},
+    {"jet_load_row",
+     R"(// A row's vector of operand elements, with a hint that L2 fetch its whole 128-byte line
+// (faster for rows than no hint or a 256-byte one: bench/NOTES.md). The
+// operands stay unwritten while a reduction runs (an output that overlaps them is staged
+// first), so the load takes the non-coherent path.
+template <class V> __device__ __forceinline__ V jet_load_row(const V* from) {
+  V v;
+  unsigned* to = reinterpret_cast<unsigned*>(&v);
+  if constexpr (sizeof(V) == 16) {
+    asm("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(to[0]), "=r"(to[1]), "=r"(to[2]), "=r"(to[3]) : "l"(from));
+  } else if constexpr (sizeof(V) == 8) {
+    asm("ld.global.nc.L2::128B.v2.u32 {%0,%1}, [%2];" : "=r"(to[0]), "=r"(to[1]) : "l"(from));
+  } else {
+    v = *from;
+  }
+  return v;
+}
+)"},
+    {"jet_load_cg", R"(// Partial states other blocks wrote: read past the (incoherent) L1 cache.
+template <class S> __device__ __forceinline__ S jet_load_cg(const S* from) {
+  S r;
+  const unsigned* words = reinterpret_cast<const unsigned*>(from);
+  unsigned* to = reinterpret_cast<unsigned*>(&r);
+  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __ldcg(words + w);
+  return r;
+}
+)"},
+    {"jet_warp_reduce",
+     R"(// Loops kept rolled and the block step out of line: NVRTC time grows with every inlined copy.
+template <class S> __device__ __forceinline__ S jet_warp_reduce(S s) {
+  #pragma unroll 1
+  for (int delta = 16; delta > 0; delta >>= 1) s.merge(jet_shfl_down(s, delta));
+  return s;
+}
+)"},
+    {"jet_block_reduce", R"(// The block's combined state, in thread 0.
+template <class S> __device__ __noinline__ S jet_block_reduce(S s) {
+  // Raw storage: a user's state type may have a constructor, which __shared__ variables refuse.
+  __shared__ alignas(16) unsigned char raw[8 * sizeof(S)];
+  S* partial = reinterpret_cast<S*>(raw);
+  s = jet_warp_reduce(s);
+  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
+  __syncthreads();
+  if (lane == 0) partial[warp] = s;
+  __syncthreads();
+  if (warp == 0) {
+    if (lane < 8) s = partial[lane];
+    else s.init();
+    s = jet_warp_reduce(s);
+  }
+  return s;
+}
+)"},
+};
+
+constexpr helper accumulators[] = {
+    {"jet_acc_sum", R"(template <class T> struct alignas(8) jet_acc_sum {
   T v;
   __device__ __forceinline__ void init() { v = jet_num<T>::zero(); }
   __device__ __forceinline__ void add(T x, long long) { v = v + x; }
   __device__ __forceinline__ void merge(const jet_acc_sum& o) { v = v + o.v; }
 };
-template <class T> struct alignas(8) jet_acc_prod {
+)"},
+    {"jet_acc_prod", R"(template <class T> struct alignas(8) jet_acc_prod {
   T v;
   __device__ __forceinline__ void init() { v = jet_num<T>::one(); }
   __device__ __forceinline__ void add(T x, long long) { v = v * x; }
   __device__ __forceinline__ void merge(const jet_acc_prod& o) { v = v * o.v; }
 };
-template <class T> struct alignas(8) jet_acc_nansum {
+)"},
+    {"jet_acc_nansum", R"(template <class T> struct alignas(8) jet_acc_nansum {
   T v;
   __device__ __forceinline__ void init() { v = jet_num<T>::zero(); }
   __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) v = v + x; }
   __device__ __forceinline__ void merge(const jet_acc_nansum& o) { v = v + o.v; }
 };
-template <class T> struct alignas(8) jet_acc_nanmean {
+)"},
+    {"jet_acc_nanmean", R"(template <class T> struct alignas(8) jet_acc_nanmean {
   T v;
   long long n;
   __device__ __forceinline__ void init() { v = jet_num<T>::zero(); n = 0; }
   __device__ __forceinline__ void add(T x, long long) { if (!jet_nan(x)) { v = v + x; ++n; } }
   __device__ __forceinline__ void merge(const jet_acc_nanmean& o) { v = v + o.v; n += o.n; }
 };
-// Sums of deviations from a shift (the first element seen), in double: no division per
+)"},
+    {"jet_acc_var",
+     R"(// Sums of deviations from a shift (the first element seen), in double: no division per
 // element, and float32 data keeps ~1e-12 relative accuracy. Partials merge by Chan's formula,
 // re-centred on the merged mean. Complex values add the variances of both parts.
 template <class T, class R> struct alignas(8) jet_acc_var {
@@ -165,7 +273,35 @@ template <class R> struct alignas(8) jet_acc_var<float, R> {
   }
 };
 template <class R> __device__ __forceinline__ void jet_step(jet_acc_var<float, R>& s) { s.flush(); }
-// Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
+)"},
+    {"jet_order_key",
+     R"(// An unsigned key in the order of the values, -0 equal to +0 and every NaN above all (for
+// bool and integers up to 32 bits, through int, and float).
+__device__ __forceinline__ unsigned jet_order_key(float x) {
+  const unsigned b = __float_as_uint(x == 0.0f ? 0.0f : x);
+  return x != x ? 0xffffffffu : b ^ (b >> 31 ? 0xffffffffu : 0x80000000u);
+}
+__device__ __forceinline__ unsigned jet_order_key(int x) { return (unsigned)x ^ 0x80000000u; }
+__device__ __forceinline__ unsigned jet_order_key(unsigned x) { return x; }
+)"},
+    {"jet_rank",
+     R"(// The rank of a value for min (Max false) or max: NaN highest, then the extreme.
+template <bool Max, class T> __device__ __forceinline__ unsigned jet_rank(T x) {
+  const unsigned key = jet_order_key(x);
+  return Max || jet_nan(x) ? key : ~key;
+}
+)"},
+    {"jet_shfl_value", R"(// `x` of the warp's lane `from`, for values of 32 bits or less.
+template <class T> __device__ __forceinline__ T jet_shfl_value(T x, int from) {
+  unsigned word = 0;
+  memcpy(&word, &x, sizeof(T));
+  word = __shfl_sync(0xffffffffu, word, from);
+  memcpy(&x, &word, sizeof(T));
+  return x;
+}
+)"},
+    {"jet_acc_extreme",
+     R"(// Extremes: `has` is 0 until the first element; NaN sticks unless the variant skips it.
 template <class T, bool Max, bool SkipNan> struct alignas(8) jet_acc_extreme {
   T v;
   int has;
@@ -179,14 +315,35 @@ template <class T, bool Max, bool SkipNan> struct alignas(8) jet_acc_extreme {
   __device__ __forceinline__ void merge(const jet_acc_extreme& o) { if (o.has) add(o.v, 0); }
   __device__ __forceinline__ T result() const { return has ? v : jet_num<T>::nan(); }
 };
-template <class T> struct alignas(8) jet_acc_ptp {
+// The same for extremes without an index: the first lane holding the highest rank.
+template <class T, bool Max, bool SkipNan>
+__device__ __forceinline__ jet_acc_extreme<T, Max, SkipNan> jet_warp_reduce(jet_acc_extreme<T, Max, SkipNan> s) {
+#if __CUDA_ARCH__ >= 800
+  if constexpr (sizeof(T) <= 4) {
+    // Every lane takes part in the redux: a lane without elements must not skip it.
+    const unsigned all = 0xffffffffu, rank = s.has ? jet_rank<Max>(s.v) : 0u;
+    const unsigned top = __reduce_max_sync(all, rank);
+    const unsigned holders = __ballot_sync(all, s.has && rank == top);
+    if (holders) {
+      s.v = jet_shfl_value(s.v, __ffs(holders) - 1);
+      s.has = 1;
+    }
+    return s;
+  }
+#endif
+  return jet_warp_reduce<jet_acc_extreme<T, Max, SkipNan>>(s);
+}
+)"},
+    {"jet_acc_ptp", R"(template <class T> struct alignas(8) jet_acc_ptp {
   jet_acc_extreme<T, false, false> lo;
   jet_acc_extreme<T, true, false> hi;
   __device__ __forceinline__ void init() { lo.init(); hi.init(); }
   __device__ __forceinline__ void add(T x, long long k) { lo.add(x, k); hi.add(x, k); }
   __device__ __forceinline__ void merge(const jet_acc_ptp& o) { lo.merge(o.lo); hi.merge(o.hi); }
 };
-// The first extreme, or the first NaN; partials merge in any order by comparing indices.
+)"},
+    {"jet_acc_arg",
+     R"(// The first extreme, or the first NaN; partials merge in any order by comparing indices.
 // Indices take the kernel's offset type: 32 bits unless the operands need 64, so that states
 // of 32-bit values are 8 bytes (half the shuffles and partial-state traffic of 64-bit ones).
 template <class T, bool Max> struct alignas(8) jet_acc_arg {
@@ -211,27 +368,6 @@ template <class T, bool Max> struct alignas(8) jet_acc_arg {
   }
   __device__ __forceinline__ void merge(const jet_acc_arg& o) { if (o.i >= 0 && beats(o.v, o.i)) { v = o.v; i = o.i; } }
 };
-// An unsigned key in the order of the values, -0 equal to +0 and every NaN above all (for
-// bool and integers up to 32 bits, through int, and float).
-__device__ __forceinline__ unsigned jet_order_key(float x) {
-  const unsigned b = __float_as_uint(x == 0.0f ? 0.0f : x);
-  return x != x ? 0xffffffffu : b ^ (b >> 31 ? 0xffffffffu : 0x80000000u);
-}
-__device__ __forceinline__ unsigned jet_order_key(int x) { return (unsigned)x ^ 0x80000000u; }
-__device__ __forceinline__ unsigned jet_order_key(unsigned x) { return x; }
-// The rank of a value for min (Max false) or max: NaN highest, then the extreme.
-template <bool Max, class T> __device__ __forceinline__ unsigned jet_rank(T x) {
-  const unsigned key = jet_order_key(x);
-  return Max || jet_nan(x) ? key : ~key;
-}
-// `x` of the warp's lane `from`, for values of 32 bits or less.
-template <class T> __device__ __forceinline__ T jet_shfl_value(T x, int from) {
-  unsigned word = 0;
-  memcpy(&word, &x, sizeof(T));
-  word = __shfl_sync(0xffffffffu, word, from);
-  memcpy(&x, &word, sizeof(T));
-  return x;
-}
 // A warp's index-keeping states of values of 32 bits or less with 32-bit indices combine in two
 // warp-wide instructions (sm_80+): the highest rank (empty states lowest), then the least index
 // of that rank. Others take the shuffles of the general form (the explicit template argument
@@ -249,25 +385,9 @@ template <class T, bool Max> __device__ __forceinline__ jet_acc_arg<T, Max> jet_
 #endif
   return jet_warp_reduce<jet_acc_arg<T, Max>>(s);
 }
-// The same for extremes without an index: the first lane holding the highest rank.
-template <class T, bool Max, bool SkipNan>
-__device__ __forceinline__ jet_acc_extreme<T, Max, SkipNan> jet_warp_reduce(jet_acc_extreme<T, Max, SkipNan> s) {
-#if __CUDA_ARCH__ >= 800
-  if constexpr (sizeof(T) <= 4) {
-    // Every lane takes part in the redux: a lane without elements must not skip it.
-    const unsigned all = 0xffffffffu, rank = s.has ? jet_rank<Max>(s.v) : 0u;
-    const unsigned top = __reduce_max_sync(all, rank);
-    const unsigned holders = __ballot_sync(all, s.has && rank == top);
-    if (holders) {
-      s.v = jet_shfl_value(s.v, __ffs(holders) - 1);
-      s.has = 1;
-    }
-    return s;
-  }
-#endif
-  return jet_warp_reduce<jet_acc_extreme<T, Max, SkipNan>>(s);
-}
-// Vector loops hand each step's U vectors of W consecutive elements to jet_add_vectors (x[u][e]
+)"},
+    {"jet_vectors_keep",
+     R"(// Vector loops hand each step's U vectors of W consecutive elements to jet_add_vectors (x[u][e]
 // at index k + u * stride + e), then call jet_end_vectors once, before any other add. Most
 // states take the elements one at a time, spread over the states in turn so that no add waits
 // on the one before; `keep` is what a state needs besides itself meanwhile (nothing, for most).
@@ -281,7 +401,9 @@ __device__ __forceinline__ void jet_add_vectors(S (&part)[P], jet_vectors_keep<S
     for (int e = 0; e < W; ++e) part[(u * W + e) % P].add(x[u][e], k + u * stride + e);
 }
 template <class S, int P, int U, int W> __device__ __forceinline__ void jet_end_vectors(S (&)[P], jet_vectors_keep<S, U, W>&) {}
-// The extreme of a and b, or NaN if either is one (which of equal values is unspecified).
+)"},
+    {"jet_extreme_nan",
+     R"(// The extreme of a and b, or NaN if either is one (which of equal values is unspecified).
 template <bool Max, class T> __device__ __forceinline__ T jet_extreme_nan(T a, T b) {
   return jet_nan(a) || !(jet_nan(b) || (Max ? jet_less(a, b) : jet_less(b, a))) ? a : b;
 }
@@ -293,12 +415,16 @@ template <> __device__ __forceinline__ float jet_extreme_nan<false, float>(float
   float r; asm("min.NaN.f32 %0, %1, %2;" : "=f"(r) : "f"(a), "f"(b)); return r;
 }
 #endif
-// Whether `x` is a value the extreme `best` of its elements comes from: the first NaN when
+)"},
+    {"jet_holds",
+     R"(// Whether `x` is a value the extreme `best` of its elements comes from: the first NaN when
 // best is NaN, else the first not beaten by it.
 template <bool Max, class T> __device__ __forceinline__ bool jet_holds(T x, T best) {
   return jet_nan(x) | (!jet_nan(best) & !(Max ? jet_less(x, best) : jet_less(best, x)));
 }
-// An index-keeping state takes a step whole, in runs of up to 4 elements: the step's extreme
+)"},
+    {"jet_acc_arg",
+     R"(// An index-keeping state takes a step whole, in runs of up to 4 elements: the step's extreme
 // (NaN first) decides whether it beats the state, which then keeps the first run holding it,
 // its start and its elements; jet_end_vectors finds the run's first element of that value. In
 // selects, not branches (hence | and &): in a branch the compiler loads later vectors after
@@ -356,7 +482,10 @@ __device__ __forceinline__ void jet_end_vectors(jet_acc_arg<T, Max> (&part)[P], 
   s.v = v;
   s.i += first;
 }
-// Complex extremes: values are no total order and NumPy returns the first NaN element itself,
+)",
+     "jet_vectors_keep"},
+    {"jet_acc_nanarg",
+     R"(// Complex extremes: values are no total order and NumPy returns the first NaN element itself,
 // so complex min and max track indices (jet_acc_arg); the nan forms keep the first extreme
 // that is no NaN and, for all-NaN slices, the first NaN.
 template <class T, bool Max> struct alignas(8) jet_acc_nanarg {
@@ -370,88 +499,43 @@ template <class T, bool Max> struct alignas(8) jet_acc_nanarg {
   __device__ __forceinline__ void merge(const jet_acc_nanarg& o) { best.merge(o.best); first_nan.merge(o.first_nan); }
   __device__ __forceinline__ T result() const { return best.i >= 0 ? best.v : first_nan.v; }
 };
-template <class T> struct alignas(8) jet_acc_argptp {
+)"},
+    {"jet_acc_argptp", R"(template <class T> struct alignas(8) jet_acc_argptp {
   jet_acc_arg<T, false> lo;
   jet_acc_arg<T, true> hi;
   __device__ __forceinline__ void init() { lo.init(); hi.init(); }
   __device__ __forceinline__ void add(T x, long long k) { lo.add(x, k); hi.add(x, k); }
   __device__ __forceinline__ void merge(const jet_acc_argptp& o) { lo.merge(o.lo); hi.merge(o.hi); }
 };
-template <class T, bool All> struct alignas(8) jet_acc_truth {
+)"},
+    {"jet_acc_truth", R"(template <class T, bool All> struct alignas(8) jet_acc_truth {
   int v;
   __device__ __forceinline__ void init() { v = All ? 1 : 0; }
   __device__ __forceinline__ void add(T x, long long) { v = All ? (v & (int)jet_truth(x)) : (v | (int)jet_truth(x)); }
   __device__ __forceinline__ void merge(const jet_acc_truth& o) { v = All ? (v & o.v) : (v | o.v); }
 };
-template <class T> struct alignas(8) jet_acc_count {
+)"},
+    {"jet_acc_count", R"(template <class T> struct alignas(8) jet_acc_count {
   long long v;
   __device__ __forceinline__ void init() { v = 0; }
   __device__ __forceinline__ void add(T x, long long) { v += jet_truth(x) ? 1 : 0; }
   __device__ __forceinline__ void merge(const jet_acc_count& o) { v += o.v; }
 };
-)";
+)"},
+};
 
-// Shared by Jet's reductions and user reduction kernels.
-const char* const preamble_reduce_combine = R"(
-// The end of a whole step of adds: most states have nothing to do there.
-template <class S> __device__ __forceinline__ void jet_step(S&) {}
-// Combining partial states across a warp (shuffles, word by word) and a 256-thread block.
-template <class S> __device__ __forceinline__ S jet_shfl_down(const S& s, int delta) {
-  static_assert(sizeof(S) % 4 == 0, "accumulators are 8-byte aligned");
-  S r;
-  const unsigned* from = reinterpret_cast<const unsigned*>(&s);
-  unsigned* to = reinterpret_cast<unsigned*>(&r);
-  #pragma unroll
-  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __shfl_down_sync(0xffffffffu, from[w], delta);
-  return r;
-}
-// A row's vector of operand elements, with a hint that L2 fetch its whole 128-byte line
-// (faster for rows than no hint or a 256-byte one: bench/NOTES.md). The
-// operands stay unwritten while a reduction runs (an output that overlaps them is staged
-// first), so the load takes the non-coherent path.
-template <class V> __device__ __forceinline__ V jet_load_row(const V* from) {
-  V v;
-  unsigned* to = reinterpret_cast<unsigned*>(&v);
-  if constexpr (sizeof(V) == 16) {
-    asm("ld.global.nc.L2::128B.v4.u32 {%0,%1,%2,%3}, [%4];" : "=r"(to[0]), "=r"(to[1]), "=r"(to[2]), "=r"(to[3]) : "l"(from));
-  } else if constexpr (sizeof(V) == 8) {
-    asm("ld.global.nc.L2::128B.v2.u32 {%0,%1}, [%2];" : "=r"(to[0]), "=r"(to[1]) : "l"(from));
-  } else {
-    v = *from;
-  }
-  return v;
-}
-// Partial states other blocks wrote: read past the (incoherent) L1 cache.
-template <class S> __device__ __forceinline__ S jet_load_cg(const S* from) {
-  S r;
-  const unsigned* words = reinterpret_cast<const unsigned*>(from);
-  unsigned* to = reinterpret_cast<unsigned*>(&r);
-  for (int w = 0; w < (int)(sizeof(S) / 4); ++w) to[w] = __ldcg(words + w);
-  return r;
-}
-// Loops kept rolled and the block step out of line: NVRTC time grows with every inlined copy.
-template <class S> __device__ __forceinline__ S jet_warp_reduce(S s) {
-  #pragma unroll 1
-  for (int delta = 16; delta > 0; delta >>= 1) s.merge(jet_shfl_down(s, delta));
+std::string all_of(std::span<const helper> helpers) {
+  std::string s;
+  for (const helper& h : helpers) s += h.code;
   return s;
 }
-// The block's combined state, in thread 0.
-template <class S> __device__ __noinline__ S jet_block_reduce(S s) {
-  // Raw storage: a user's state type may have a constructor, which __shared__ variables refuse.
-  __shared__ alignas(16) unsigned char raw[8 * sizeof(S)];
-  S* partial = reinterpret_cast<S*>(raw);
-  s = jet_warp_reduce(s);
-  const int warp = threadIdx.x / 32, lane = threadIdx.x % 32;
-  __syncthreads();
-  if (lane == 0) partial[warp] = s;
-  __syncthreads();
-  if (warp == 0) {
-    if (lane < 8) s = partial[lane];
-    else s.init();
-    s = jet_warp_reduce(s);
-  }
-  return s;
-}
-)";
+
+}  // namespace
+
+std::span<const helper> reduce_helpers() { return traits; }
+std::span<const helper> combine_helpers() { return combining; }
+std::span<const helper> accumulator_helpers() { return accumulators; }
+
+const std::string preamble_reduce_combine = all_of(combining);
 
 }  // namespace jet::codegen

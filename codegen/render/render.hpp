@@ -29,7 +29,6 @@ std::string load(dtype t, const std::string& raw);
 std::string store(dtype t, const std::string& value);
 // The expression converting `x` from one value type to another, as NumPy casts.
 std::string render_cast(dtype from, dtype to, const std::string& x);
-bool uses_complex(const ir::graph& g);
 // "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code.
 std::string kernel_name(const ir::graph& g);
 // A kernel's first line: `extern "C" __global__ void __launch_bounds__(256) name(const
@@ -37,8 +36,11 @@ std::string kernel_name(const ir::graph& g);
 std::string kernel_entry(const std::string& name, const std::string& params_type = "jet_params");
 // `struct jet_params`: the fields of `params`, in its order.
 void render_params(const ir::graph& g, const param_layout& params, std::string& s);
-// Preambles, index types, jet_params and jet_element: what every Jet kernel starts with.
+// jet_params and jet_element: what every Jet kernel's code starts with.
 void render_prologue(const ir::graph& g, const param_layout& params, std::string& s);
+// A Jet kernel's source around its code: a header line, the index types, and the helpers of
+// preamble.hpp that the code names.
+std::string kernel_text(const ir::graph& g, const std::string& code);
 // `jet_element(p, i, x0, ...)`: the graph's code for one element, given its inputs' values.
 void render_element(const ir::graph& g, std::string& s);
 

@@ -174,13 +174,14 @@ void render_tiled(const ir::graph& g, std::string& s) {
 kernel_source render_elementwise(const ir::graph& g, const param_layout& params) {
   kernel_source out;
   out.name = kernel_name(g);
-  std::string& s = out.source;
+  std::string s;
   render_prologue(g, params, s);
   const int width = g.vector_width;
   s += kernel_entry(out.name);
   if (g.tiled) {
     render_tiled(g, s);
     s += "}\n";
+    out.source = kernel_text(g, s);
     return out;
   }
   s += "  const jet_idx n = (jet_idx)p.n;\n";
@@ -195,6 +196,7 @@ kernel_source render_elementwise(const ir::graph& g, const param_layout& params)
   render_body(g, s, width, partial_chunks);
   s += "  }\n";
   s += "}\n";
+  out.source = kernel_text(g, s);
   return out;
 }
 

@@ -149,7 +149,7 @@ std::string reduction_name(const ir::graph& g) {
 kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   kernel_source out;
   out.name = reduction_name(g);
-  std::string& s = out.source;
+  std::string s;
   render_prologue(g, params, s);
   s += "typedef " + accumulator(g) + " jet_state;\n";
   s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
@@ -166,6 +166,7 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   body.vectors = g.vector_width > 1 ? &g : nullptr;
   render_reduction_body(body, s);
   s += "}\n\n";
+  out.source = kernel_text(g, s);
   return out;
 }
 
