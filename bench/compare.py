@@ -2,7 +2,11 @@
 
 Prints RESULT lines like bench/timing.hpp does. Needs cupy and torch; skips what is missing.
 """
+import os
 import statistics
+import subprocess
+import sys
+import tempfile
 import time
 
 
@@ -74,6 +78,55 @@ def random_draws(cp):
         result(f"cupy: random {name} (ms)", median_ms(fn), "ms")
 
 
+# bench/cold_start.cpp's program in CuPy, line for line.
+EM_PROGRAM = """
+import math, sys, time
+import cupy as cp
+cp.cuda.Device().synchronize()
+start = time.perf_counter()
+N, K = 500000, 4
+i = cp.arange(N).astype(cp.float32)
+cluster = (cp.arange(N) % K).astype(cp.float32)
+x = cp.empty((N, 2), cp.float32)
+x[:, 0] = cluster * 3.0 + cp.sin(i * cp.float32(12.9898))
+x[:, 1] = cluster * -2.0 + cp.cos(i * cp.float32(78.233))
+mu = cp.arange(K * 2).reshape(K, 2).astype(cp.float32)
+var = cp.ones((K, 2), cp.float32)
+weight = cp.full(K, 1.0 / K, cp.float32)
+last = -1e30
+for it in range(13):
+    xs = x[:, None, :]
+    diff = xs - mu[None]
+    log_norm = -0.5 * cp.sum(cp.log(var), 1) + cp.log(weight) - cp.float32(0.5 * 2 * math.log(2 * math.pi))
+    log_p = -0.5 * cp.sum(diff * diff / var[None], 2) + log_norm[None]
+    top = cp.max(log_p, 1, keepdims=True)
+    p = cp.exp(log_p - top)
+    total = cp.sum(p, 1, keepdims=True)
+    resp = p / total
+    ll = float(cp.mean(cp.log(total) + top))
+    nk = cp.sum(resp, 0) + cp.float32(1e-6)
+    r3 = resp[:, :, None]
+    mu = cp.sum(r3 * xs, 0) / nk[:, None]
+    centered = xs - mu[None]
+    var = cp.sum(r3 * centered * centered, 0) / nk[:, None] + cp.float32(1e-6)
+    weight = nk / cp.float32(N)
+    if abs(ll - last) < 1e-7 * abs(ll):
+        break
+    last = ll
+print((time.perf_counter() - start) * 1000)
+"""
+
+
+def cold_start():
+    """CuPy's first run of bench/cold_start.cpp's EM program, in a fresh process with an empty
+    kernel cache, as Jet's is timed."""
+    with tempfile.TemporaryDirectory() as cache:
+        env = dict(os.environ, CUPY_CACHE_DIR=cache)
+        out = subprocess.run([sys.executable, "-c", EM_PROGRAM], env=env, capture_output=True,
+                             text=True, check=True).stdout
+    result("cupy: EM first run, empty cache (ms)", float(out.strip().splitlines()[-1]), "ms")
+
+
 def main():
     try:
         import cupy as cp
@@ -122,6 +175,7 @@ def main():
     reductions(cp, copy_gbps)
     matmuls(cp)
     random_draws(cp)
+    cold_start()
 
     try:
         import torch

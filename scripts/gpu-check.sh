@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # The one command for the GPU machine: Release build for the local GPU, every test, every
 # benchmark, then a summary table. Logs go to $OUT when it is set (the device tool's folder).
-# `gpu-check.sh tests`, `sanitize` or `bench` runs one part (the build is kept between them;
-# sanitize wants the kernels the tests leave in the disk cache).
+# `gpu-check.sh tests`, `sync` (the GPU suite again, JET_ASYNC=1), `sanitize` or `bench` runs
+# one part (the build is kept between them; sync and sanitize want the kernels the tests leave
+# in the disk cache).
 set -uo pipefail
 cd "$(dirname "$0")/.."
 what=${1:-all}
@@ -61,6 +62,16 @@ if [ "$what" = all ] || [ "$what" = tests ]; then
     echo "host tests: $(grep -E 'Passed|Failed|passed|failed' "$out/host-tests.log" | tail -1)"
     echo "install consumer test: $(grep -E 'tests passed' "$out/ctest-install.log")"
     echo "kernel cache after the tests: $("$build/tools/jet-cache/jet-cache" stats | tr '\n' ' ')"
+  } >> "$out/summary.log"
+fi
+if [ "$what" = all ] || [ "$what" = sync ]; then
+  # The suite again with asynchronous evaluation (kernels compile while the program goes on),
+  # over the disk cache the first run filled: the results must not depend on the mode.
+  JET_ASYNC=1 ctest --test-dir "$build" -L gpu -E numpy_diff -j "$(nproc)" --output-on-failure \
+    > "$out/gpu-tests-sync.log" 2>&1 || rc=1
+  {
+    echo "gpu tests, JET_ASYNC=1: $(grep -E 'tests passed' "$out/gpu-tests-sync.log") $(grep -c 'Skipped' "$out/gpu-tests-sync.log") skipped"
+    grep -E 'Failed' "$out/gpu-tests-sync.log" | sed 's/^/  /'
   } >> "$out/summary.log"
 fi
 if [ "$what" = all ] || [ "$what" = sanitize ]; then

@@ -43,23 +43,22 @@ void param_layout::pack(std::byte* block) const {
   }
 }
 
+const void* reduction_field(const ir::reduction_geometry& r, param_role role) {
+  switch (role) {
+    case param_role::reduce_outputs: return &r.outputs;
+    case param_role::reduce_length: return &r.length;
+    case param_role::reduce_chunk: return &r.chunk;
+    case param_role::reduce_splits: return &r.splits;
+    case param_role::reduce_work: return &r.work;
+    case param_role::reduce_counters: return &r.counters;
+    default:
+      throw internal_error("no reduction field of role " + std::to_string(static_cast<int>(role)));
+  }
+}
+
 void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles,
                           param_layout& out) {
-  for (const param_role role : roles) {
-    const void* from = nullptr;
-    switch (role) {
-      case param_role::reduce_outputs: from = &r.outputs; break;
-      case param_role::reduce_length: from = &r.length; break;
-      case param_role::reduce_chunk: from = &r.chunk; break;
-      case param_role::reduce_splits: from = &r.splits; break;
-      case param_role::reduce_work: from = &r.work; break;
-      case param_role::reduce_counters: from = &r.counters; break;
-      default:
-        throw internal_error("no reduction field of role " +
-                             std::to_string(static_cast<int>(role)));
-    }
-    out.add(role, 0, 8, 8, from);
-  }
+  for (const param_role role : roles) out.add(role, 0, 8, 8, reduction_field(r, role));
 }
 
 namespace {

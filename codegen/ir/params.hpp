@@ -107,6 +107,13 @@ class param_layout {
   alignas(16) std::byte spill_[16];
 };
 
+// The member of `r` a reduction field of `role` (reduce_outputs ... reduce_counters) holds.
+const void* reduction_field(const ir::reduction_geometry& r, param_role role);
+// Those roles, as a launch planned later re-packs them.
+inline constexpr param_role reduction_roles[] = {
+    param_role::reduce_outputs, param_role::reduce_length, param_role::reduce_chunk,
+    param_role::reduce_splits,  param_role::reduce_work,   param_role::reduce_counters};
+
 // Appends a reduction's fields of `roles` (reduce_outputs ... reduce_counters), in that order,
 // each packed from its member of `r`.
 void add_reduction_fields(const ir::reduction_geometry& r, std::initializer_list<param_role> roles,

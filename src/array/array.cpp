@@ -10,6 +10,7 @@
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/evaluate.hpp"
 
@@ -134,6 +135,7 @@ void array::to_host(void* destination, jet::dtype as) const {
     return;
   }
   const cudaStream_t s = detail::current_stream();
+  detail::drain(s);
   detail::check_cuda(cudaMemcpyAsync(destination, data(), static_cast<std::size_t>(nbytes()),
                                      cudaMemcpyDeviceToHost, s),
                      "cudaMemcpyAsync (device to host)");
@@ -161,6 +163,7 @@ array asarray(const std::vector<bool>& values) {
 array from_host(const void* data, dtype t, const shape& s) {
   array out = empty(s, t);
   if (out.size() == 0) return out;
+  // A fresh array, which no work queued on the stream reads: the copy goes at once.
   detail::check_cuda(cudaMemcpyAsync(out.data(), data, static_cast<std::size_t>(out.nbytes()),
                                      cudaMemcpyHostToDevice, detail::current_stream()),
                      "cudaMemcpyAsync (host to device)");

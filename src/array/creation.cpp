@@ -23,7 +23,7 @@ expr index_of(const shape& s) { return expr(detail::make_index(s)); }
 
 array zeros(const shape& s, dtype t) {
   array out = empty(s, t);
-  if (out.nbytes() > 0)
+  if (out.nbytes() > 0)  // fresh: no work queued on the stream reads it
     detail::check_cuda(cudaMemsetAsync(out.data(), 0, static_cast<std::size_t>(out.nbytes()),
                                        detail::current_stream()),
                        "cudaMemsetAsync");

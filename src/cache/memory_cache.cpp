@@ -1,11 +1,9 @@
 // The in-memory kernel cache.
 #include "src/cache/memory_cache.hpp"
 
-#include <condition_variable>
 #include <mutex>
 #include <shared_mutex>
 #include <unordered_map>
-#include <unordered_set>
 
 namespace jet::detail {
 namespace {
@@ -13,8 +11,7 @@ namespace {
 struct cache_state {
   mutable std::shared_mutex mutex;
   std::unordered_map<std::string, std::unique_ptr<loaded_kernel>> map;
-  std::unordered_set<std::string> making;  // keys a thread is compiling or loading
-  std::condition_variable_any made;        // notified as each of those finishes
+  std::unordered_map<std::string, std::shared_ptr<pending_kernel>> making;  // claimed keys
 };
 
 cache_state& state() {
@@ -30,29 +27,45 @@ const loaded_kernel* memory_cache::find(const std::string& key) const {
   return it == state().map.end() ? nullptr : it->second.get();
 }
 
-const loaded_kernel* memory_cache::obtain(const std::string& key, const maker& make) {
+std::shared_ptr<pending_kernel> memory_cache::claim(const std::string& key, bool& claimed) {
   cache_state& s = state();
   std::unique_lock lock(s.mutex);
-  for (;;) {
-    if (const auto it = s.map.find(key); it != s.map.end()) return it->second.get();
-    if (s.making.insert(key).second) break;
-    s.made.wait(lock);
-  }
-  lock.unlock();
+  claimed = false;
+  if (const auto it = s.map.find(key); it != s.map.end())
+    return std::make_shared<pending_kernel>(it->second.get());
+  if (const auto it = s.making.find(key); it != s.making.end()) return it->second;
+  claimed = true;
+  return s.making.emplace(key, std::make_shared<pending_kernel>()).first->second;
+}
+
+void memory_cache::make_claimed(const std::string& key, pending_kernel& pending,
+                                const maker& make) {
+  cache_state& s = state();
   std::unique_ptr<loaded_kernel> kernel;
   try {
     kernel = make();
   } catch (...) {
-    lock.lock();
-    s.making.erase(key);
-    s.made.notify_all();
-    throw;
+    {
+      std::unique_lock lock(s.mutex);
+      s.making.erase(key);
+    }
+    pending.fail(std::current_exception());
+    return;
   }
-  lock.lock();
-  const loaded_kernel* kept = s.map.try_emplace(key, std::move(kernel)).first->second.get();
-  s.making.erase(key);
-  s.made.notify_all();
-  return kept;
+  const loaded_kernel* kept = nullptr;
+  {
+    std::unique_lock lock(s.mutex);
+    kept = s.map.try_emplace(key, std::move(kernel)).first->second.get();
+    s.making.erase(key);
+  }
+  pending.set(kept);
+}
+
+const loaded_kernel* memory_cache::obtain(const std::string& key, const maker& make) {
+  bool claimed = false;
+  const std::shared_ptr<pending_kernel> pending = claim(key, claimed);
+  if (claimed) make_claimed(key, *pending, make);
+  return &pending->get();
 }
 
 std::size_t memory_cache::size() const {

@@ -7,6 +7,7 @@
 
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
+#include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 
 namespace jet {
@@ -44,6 +45,10 @@ stream::stream() {
 
 stream::~stream() {
   // Work queued on the stream completes first; a destructor cannot report errors.
+  try {
+    detail::drain(handle_);
+  } catch (...) {
+  }
   cudaStreamSynchronize(handle_);
   {
     release_hooks& r = releases();
@@ -57,6 +62,7 @@ stream::~stream() {
 }
 
 void stream::synchronize() const {
+  detail::drain(handle_);
   detail::check_cuda(cudaStreamSynchronize(handle_), "cudaStreamSynchronize");
   detail::raise_device_errors();
 }
@@ -64,8 +70,12 @@ void stream::synchronize() const {
 stream_guard::stream_guard(const stream& s) : previous_(current) { current = s.handle(); }
 stream_guard::~stream_guard() { current = previous_; }
 
-CUstream_st* current_stream() { return current; }
+CUstream_st* current_stream() {
+  detail::drain(current);
+  return current;
+}
 void synchronize() {
+  detail::drain(current);
   detail::check_cuda(cudaStreamSynchronize(current), "cudaStreamSynchronize");
   detail::raise_device_errors();
 }
@@ -76,8 +86,12 @@ event::event() {
   handle_ = e;
 }
 event::~event() { cudaEventDestroy(handle_); }
-void event::record() { detail::check_cuda(cudaEventRecord(handle_, current), "cudaEventRecord"); }
+void event::record() {
+  detail::drain(current);
+  detail::check_cuda(cudaEventRecord(handle_, current), "cudaEventRecord");
+}
 void event::record(const stream& s) {
+  detail::drain(s.handle());
   detail::check_cuda(cudaEventRecord(handle_, s.handle()), "cudaEventRecord");
 }
 void event::synchronize() const {
@@ -96,7 +110,12 @@ float elapsed_ms(const event& start, const event& end) {
 }  // namespace jet
 
 namespace jet::detail {
-cudaStream_t current_stream() { return jet::current_stream(); }
+cudaStream_t current_stream() { return current; }
+
+current_stream_scope::current_stream_scope(cudaStream_t stream) : previous_(current) {
+  current = stream;
+}
+current_stream_scope::~current_stream_scope() { current = previous_; }
 
 void on_stream_destroyed(void (*release)(cudaStream_t)) {
   release_hooks& r = releases();
@@ -104,7 +123,9 @@ void on_stream_destroyed(void (*release)(cudaStream_t)) {
   r.hooks.push_back(release);
 }
 
-void free_in_order(void* data, cudaStream_t stream) {
+namespace {
+
+void free_now(void* data, cudaStream_t stream) {
   if (!stream) {
     cudaFreeAsync(data, stream);
     return;
@@ -114,5 +135,12 @@ void free_in_order(void* data, cudaStream_t stream) {
   std::lock_guard lock(l.mutex);
   const bool alive = std::find(l.handles.begin(), l.handles.end(), stream) != l.handles.end();
   cudaFreeAsync(data, alive ? stream : nullptr);
+}
+
+}  // namespace
+
+void free_in_order(void* data, cudaStream_t stream) {
+  // Behind the work queued on the stream, which may still read it.
+  in_order(stream, [data, stream] { free_now(data, stream); });
 }
 }  // namespace jet::detail

@@ -7,6 +7,19 @@ namespace jet::detail {
 
 cudaStream_t current_stream();
 
+// Makes `stream` the calling thread's current stream while it lives: how queued work runs on
+// the thread that releases it (src/device/stream_queue.cpp).
+class current_stream_scope {
+ public:
+  explicit current_stream_scope(cudaStream_t stream);
+  ~current_stream_scope();
+  current_stream_scope(const current_stream_scope&) = delete;
+  current_stream_scope& operator=(const current_stream_scope&) = delete;
+
+ private:
+  cudaStream_t previous_;
+};
+
 // Frees device memory made on `stream` in that stream's order; on the legacy default stream
 // once `stream` (a jet::stream) is destroyed, whose work had completed by then. Errors are
 // dropped: buffers free from destructors, and a failure here is sticky anyway.

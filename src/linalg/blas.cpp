@@ -19,6 +19,7 @@
 #include "jet/linalg.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 
 namespace jet::detail {
@@ -189,16 +190,15 @@ linalg_counters& linalg_counts() {
   return counters;
 }
 
-void run_blas(const blas_plan& p, const array& a, const array& b, const array& out) {
-  if (p.what != blas_plan::kind::gemm && p.what != blas_plan::kind::gemv)
-    throw internal_error("run_blas given a plan without a cuBLAS call");
-  const dtype t = out.dtype();
+namespace {
+
+// The cuBLAS calls of plan `p` over operands at `first` and `second`, results at `result`, of
+// dtype t, on the current stream.
+void call_blas(const blas_plan& p, const std::byte* first, const std::byte* second,
+               std::byte* result, dtype t) {
   const blas_type bt = blas_type_of(t);
   const cublasHandle_t handle = current_handle();
-  const auto* first = static_cast<const std::byte*>((p.swapped ? b : a).data());
-  const auto* second = static_cast<const std::byte*>((p.swapped ? a : b).data());
-  auto* result = static_cast<std::byte*>(out.data());
-  const std::int64_t size = out.itemsize();
+  const std::int64_t size = itemsize(t);
   linalg_counters& counts = linalg_counts();
   codegen::for_each_call(p, [&](std::int64_t f, std::int64_t s, std::int64_t o) {
     const void* A = first + f * size;
@@ -223,6 +223,18 @@ void run_blas(const blas_plan& p, const array& a, const array& b, const array& o
       ++counts.gemm_batched;
     }
   });
+}
+
+}  // namespace
+
+void run_blas(const blas_plan& p, const array& a, const array& b, const array& out) {
+  if (p.what != blas_plan::kind::gemm && p.what != blas_plan::kind::gemv)
+    throw internal_error("run_blas given a plan without a cuBLAS call");
+  const auto* first = static_cast<const std::byte*>((p.swapped ? b : a).data());
+  const auto* second = static_cast<const std::byte*>((p.swapped ? a : b).data());
+  auto* result = static_cast<std::byte*>(out.data());
+  in_order(current_stream(),
+           [p, first, second, result, t = out.dtype()] { call_blas(p, first, second, result, t); });
 }
 
 }  // namespace jet::detail

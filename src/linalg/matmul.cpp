@@ -12,6 +12,7 @@
 #include "jet/ops.hpp"
 #include "jet/reduce.hpp"
 #include "src/device/cuda_check.hpp"
+#include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/linalg/linalg_detail.hpp"
 
@@ -49,9 +50,11 @@ operand copied(const operand& x, dtype t) {
 
 void fill_zeros(const array& out) {
   if (out.is_c_contiguous()) {
-    detail::check_cuda(cudaMemsetAsync(out.data(), 0, static_cast<std::size_t>(out.nbytes()),
-                                       detail::current_stream()),
-                       "cudaMemsetAsync");
+    const cudaStream_t stream = detail::current_stream();
+    detail::in_order(
+        stream, [data = out.data(), bytes = static_cast<std::size_t>(out.nbytes()), stream] {
+          detail::check_cuda(cudaMemsetAsync(data, 0, bytes, stream), "cudaMemsetAsync");
+        });
     return;
   }
   array target = out;

@@ -2,7 +2,10 @@
 #include "src/pipeline/run_plan.hpp"
 
 #include <algorithm>
+#include <array>
 #include <chrono>
+#include <cstring>
+#include <iterator>
 #include <memory>
 
 #include "codegen/core/limits.hpp"
@@ -13,6 +16,9 @@
 #include "src/cache/stats.hpp"
 #include "src/device/device_errors.hpp"
 #include "src/device/launch.hpp"
+#include "src/device/stream_queue.hpp"
+#include "src/device/stream_state.hpp"
+#include "src/pipeline/compile_threads.hpp"
 #include "src/pipeline/reduction_scratch.hpp"
 #include "src/pipeline/trace.hpp"
 
@@ -74,10 +80,10 @@ void explain_plan(const codegen::kernel_plan& plan, const std::string& key,
   explaining.source = std::move(source);
 }
 
-// Renders the plan, then compiles it or loads it from the disk cache, and loads the module.
-std::unique_ptr<loaded_kernel> make_kernel(const codegen::kernel_plan& plan) {
-  const codegen::kernel_source source = render_traced(plan);
-  const obtained_kernel obtained = compile_or_load(source, device::arch(), extras_of(plan));
+// Compiles `source` or loads it from the disk cache, and loads the module.
+std::unique_ptr<loaded_kernel> make_kernel(const codegen::kernel_source& source,
+                                           const std::string& arch, const compile_extras& extras) {
+  const obtained_kernel obtained = compile_or_load(source, arch, extras);
   trace(1, "%s %s for %s: %.3f ms",
         obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile", source.name.c_str(),
         obtained.compiled.arch.c_str(), obtained.milliseconds);
@@ -85,6 +91,72 @@ std::unique_ptr<loaded_kernel> make_kernel(const codegen::kernel_plan& plan) {
   auto kernel = std::make_unique<loaded_kernel>(obtained.compiled.image, obtained.compiled.name);
   trace(1, "load %s: %.3f ms", source.name.c_str(), ms_since(start));
   return kernel;
+}
+
+// Renders the plan here, where its operands are, and makes the kernel on a compile thread.
+void make_in_background(const codegen::kernel_plan& plan, const std::string& key,
+                        std::shared_ptr<pending_kernel> pending) {
+  compile_in_background([key, pending = std::move(pending), source = render_traced(plan),
+                         extras = extras_of(plan), arch = device::arch()] {
+    kernels().make_claimed(key, *pending, [&] { return make_kernel(source, arch, extras); });
+  });
+}
+
+// Sizes, packs and launches the plan's kernel on the current stream.
+void launch_now(codegen::kernel_plan& plan, const loaded_kernel& kernel) {
+  std::shared_ptr<buffer> work;
+  const launch_shape shape = size_launch(plan.launch, kernel, work);
+  trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel.name().c_str(), shape.grid.x,
+        shape.grid.y, shape.block.x, shape.block.y);
+  alignas(16) std::byte block[codegen::max_param_bytes];
+  if (plan.reports_errors) bind_device_errors();
+  plan.params.pack(block);
+  trace(3, "pack: %zu bytes", plan.params.bytes());
+  launch_block(kernel.handle(), shape.grid, shape.block, block);
+  trace(3, "launch %s", kernel.name().c_str());
+  if (plan.reports_errors) check_after_launch();
+}
+
+// A launch waiting for its kernel, packed while the plan's operands were at hand. A reduction
+// keeps its geometry: its chunks wait for the loaded kernel's occupancy, and their fields are
+// packed again then.
+// It lives where it was made (behind a shared_ptr): launch.reduction points at its geometry.
+struct deferred_launch {
+  alignas(16) std::array<std::byte, codegen::max_param_bytes> block;
+  codegen::launch_geometry launch;
+  ir::reduction_geometry geometry;
+  std::array<std::uint32_t, std::size(codegen::reduction_roles)> offsets{};
+  bool reports_errors = false;
+
+  explicit deferred_launch(const codegen::kernel_plan& plan)
+      : launch(plan.launch), reports_errors(plan.reports_errors) {
+    if (reports_errors) bind_device_errors();
+    plan.params.pack(block.data());
+    if (!launch.reduction) return;
+    geometry = *launch.reduction;
+    launch.reduction = &geometry;
+    for (std::size_t i = 0; i < offsets.size(); ++i)
+      offsets[i] = plan.params.at(codegen::reduction_roles[i]).offset;
+  }
+
+  void operator()(const loaded_kernel& kernel) {
+    std::shared_ptr<buffer> work;
+    const launch_shape shape = size_launch(launch, kernel, work);
+    if (launch.reduction)
+      for (std::size_t i = 0; i < offsets.size(); ++i)
+        std::memcpy(block.data() + offsets[i],
+                    codegen::reduction_field(geometry, codegen::reduction_roles[i]), 8);
+    launch_block(kernel.handle(), shape.grid, shape.block, block.data());
+    trace(3, "launch %s (queued)", kernel.name().c_str());
+    if (reports_errors) check_after_launch();
+  }
+};
+
+// Queues the launch behind the work on the current stream, for when `kernel` is ready.
+void launch_later(const codegen::kernel_plan& plan, std::shared_ptr<const pending_kernel> kernel) {
+  auto launch = std::make_shared<deferred_launch>(plan);
+  launch_when_ready(current_stream(), std::move(kernel),
+                    [launch](const loaded_kernel& k) { (*launch)(k); });
 }
 
 }  // namespace
@@ -100,25 +172,24 @@ void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
   }
   const loaded_kernel* kernel = kernels().find(key);
   trace(3, "look up: %s", kernel ? "hit" : "miss");
-  bool made = false;
-  if (!kernel) {
-    kernel = kernels().obtain(key, [&] {
-      made = true;
-      return make_kernel(plan);
-    });
+  if (kernel) {
+    note_memory_hit();
+    if (stream_idle(current_stream())) return launch_now(plan, *kernel);
+    return launch_later(plan, std::make_shared<pending_kernel>(kernel));
   }
-  if (!made) note_memory_hit();  // also where another thread made it meanwhile
-  std::shared_ptr<buffer> work;
-  const launch_shape shape = size_launch(plan.launch, *kernel, work);
-  trace(3, "size %s: %u x %u blocks of %u x %u threads", kernel->name().c_str(), shape.grid.x,
-        shape.grid.y, shape.block.x, shape.block.y);
-  alignas(16) std::byte block[codegen::max_param_bytes];
-  if (plan.reports_errors) bind_device_errors();
-  plan.params.pack(block);
-  trace(3, "pack: %zu bytes", plan.params.bytes());
-  launch_block(kernel->handle(), shape.grid, shape.block, block);
-  trace(3, "launch %s", kernel->name().c_str());
-  if (plan.reports_errors) check_after_launch();
+  bool claimed = false;
+  std::shared_ptr<pending_kernel> pending = kernels().claim(key, claimed);
+  if (!claimed) note_memory_hit();  // another thread is making it, or has made it meanwhile
+  if (claimed && !async_evaluation()) {
+    kernels().make_claimed(key, *pending, [&] {
+      return make_kernel(render_traced(plan), device::arch(), extras_of(plan));
+    });
+  } else if (claimed) {
+    make_in_background(plan, key, pending);
+  }
+  if (!async_evaluation() || (pending->ready() && stream_idle(current_stream())))
+    return launch_now(plan, pending->get());
+  launch_later(plan, std::move(pending));
 }
 
 }  // namespace jet::detail

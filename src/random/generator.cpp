@@ -103,6 +103,8 @@ locked_generator::locked_generator(generator_state& g) : lock_(g.mutex) {
                       " but used on device " + std::to_string(device) +
                       "; each device needs its own generator");
   }
+  // cuRAND draws into fresh arrays, which no work queued on the stream (behind a kernel still
+  // compiling) reads: its kernels go to the stream at once.
   check_curand(curandSetStream(g.handle, ::jet::detail::current_stream()), "curandSetStream");
   handle_ = g.handle;
 }

@@ -4,12 +4,14 @@
 
 #include <map>
 #include <mutex>
+#include <vector>
 
 #include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/cache/disk_cache.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/launch.hpp"
+#include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/trace.hpp"
 #include "src/user/arguments.hpp"
@@ -144,8 +146,24 @@ void launch_user(user_function& f, const launch_config& c, void** args, const st
                           std::to_string(f.sizes[k]) +
                           " (pass scalars as the C++ type the kernel declares)");
   }
-  launch_kernel(f.kernel, dim3(c.grid.x, c.grid.y, c.grid.z), dim3(c.block.x, c.block.y, c.block.z),
-                args, c.shared_memory, c.stream ? c.stream : current_stream());
+  const cudaStream_t stream = c.stream ? c.stream : current_stream();
+  const dim3 grid(c.grid.x, c.grid.y, c.grid.z), block(c.block.x, c.block.y, c.block.z);
+  if (stream_idle(stream)) {
+    launch_kernel(f.kernel, grid, block, args, c.shared_memory, stream);
+    return;
+  }
+  // Behind a kernel still compiling: the launch keeps a copy of its arguments.
+  std::vector<std::vector<std::byte>> copies(count);
+  for (std::size_t k = 0; k < count; ++k) {
+    const auto* from = static_cast<const std::byte*>(args[k]);
+    copies[k].assign(from, from + sizes[k]);
+  }
+  in_order(stream, [kernel = f.kernel, grid, block, copies = std::move(copies),
+                    shared = c.shared_memory, stream]() mutable {
+    std::vector<void*> pointers;
+    for (std::vector<std::byte>& a : copies) pointers.push_back(a.data());
+    launch_kernel(kernel, grid, block, pointers.data(), shared, stream);
+  });
 }
 
 }  // namespace detail

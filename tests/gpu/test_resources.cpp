@@ -9,6 +9,7 @@
 #include <thread>
 #include <vector>
 
+#include "gpu/unseen.hpp"
 #include "jet/jet.hpp"
 #include "src/pipeline/reduction_scratch.hpp"
 #include "src/random/state.hpp"
@@ -34,27 +35,6 @@ TEST_CASE("a destroyed stream releases its reduction scratch and its default gen
   CHECK(jet::array(jet::sum(ones)).item<double>() == double(std::int64_t{1} << 24));
 }
 
-namespace {
-
-// A chain of unary functions drawn at random: a kernel this process (and the disk cache,
-// most likely) has not seen.
-jet::expr unseen_chain(const jet::array& x, std::uint32_t seed) {
-  const std::vector<std::function<jet::expr(const jet::expr&)>> steps = {
-      [](const jet::expr& e) { return jet::sin(e); },
-      [](const jet::expr& e) { return jet::cos(e); },
-      [](const jet::expr& e) { return jet::tanh(e); },
-      [](const jet::expr& e) { return jet::arctan(e); },
-      [](const jet::expr& e) { return jet::negative(e); },
-      [](const jet::expr& e) { return jet::square(e); },
-  };
-  std::mt19937 rng(seed);
-  jet::expr e = x;
-  for (int k = 0; k < 14; ++k) e = steps[rng() % steps.size()](e);
-  return e;
-}
-
-}  // namespace
-
 TEST_CASE("threads missing one new kernel at once compile it once", "[gpu][cache]") {
   const std::uint32_t seed = std::random_device{}();
   INFO("seed " << seed);
@@ -67,7 +47,7 @@ TEST_CASE("threads missing one new kernel at once compile it once", "[gpu][cache
   for (int t = 0; t < threads; ++t) {
     pool.emplace_back([&, t] {
       start.arrive_and_wait();
-      results[t] = jet::array(unseen_chain(x, seed)).to_vector<float>();
+      results[t] = jet::array(jet_test::unseen_chain(seed)(x)).to_vector<float>();
     });
   }
   for (std::thread& t : pool) t.join();
