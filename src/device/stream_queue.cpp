@@ -194,16 +194,4 @@ void drain(cudaStream_t stream) {
   if (std::exception_ptr error = settle(it->second, stream, lock)) std::rethrow_exception(error);
 }
 
-void drain_all() {
-  queues& a = all();
-  if (a.busy.load(std::memory_order_acquire) == 0) return;
-  std::unique_lock lock(a.mutex);
-  std::exception_ptr first;
-  for (auto& [stream, q] : a.by_stream) {
-    std::exception_ptr error = settle(q, stream, lock);
-    if (!first) first = error;
-  }
-  if (first) std::rethrow_exception(first);
-}
-
 }  // namespace jet::detail

@@ -59,7 +59,5 @@ void launch_when_ready(cudaStream_t stream, std::shared_ptr<const pending_kernel
 // Waits until `stream`'s queue has run (its kernels compiled and launched, not finished), then
 // throws the first error of its queued work since the last drain.
 void drain(cudaStream_t stream);
-// The same for every stream's queue.
-void drain_all();
 
 }  // namespace jet::detail
