@@ -199,20 +199,17 @@ void call_blas(const blas_plan& p, const std::byte* first, const std::byte* seco
   const blas_type bt = blas_type_of(t);
   const cublasHandle_t handle = current_handle();
   const std::int64_t size = itemsize(t);
-  linalg_counters& counts = linalg_counts();
   codegen::for_each_call(p, [&](std::int64_t f, std::int64_t s, std::int64_t o) {
     const void* A = first + f * size;
     const void* B = second + s * size;
     void* C = result + o * size;
     if (p.what == blas_plan::kind::gemv) {
       gemv({handle, p, A, B, C}, t, bt);
-      ++counts.gemv;
     } else if (p.batch == 1) {
       check_cublas(cublasGemmEx_64(handle, operation(p.first.op), operation(p.second.op), p.m, p.n,
                                    p.k, bt.one, A, bt.data, p.first.ld, B, bt.data, p.second.ld,
                                    bt.zero, C, bt.data, p.out.ld, bt.compute, CUBLAS_GEMM_DEFAULT),
                    "cublasGemmEx_64");
-      ++counts.gemm;
     } else {
       check_cublas(cublasGemmStridedBatchedEx_64(
                        handle, operation(p.first.op), operation(p.second.op), p.m, p.n, p.k, bt.one,
@@ -220,9 +217,18 @@ void call_blas(const blas_plan& p, const std::byte* first, const std::byte* seco
                        p.second.batch_stride, bt.zero, C, bt.data, p.out.ld, p.out.batch_stride,
                        p.batch, bt.compute, CUBLAS_GEMM_DEFAULT),
                    "cublasGemmStridedBatchedEx_64");
-      ++counts.gemm_batched;
     }
   });
+}
+
+// Counts the cuBLAS calls of plan `p` as they are asked for (they may wait in the stream's
+// queue behind a kernel still compiling).
+void count_calls(const blas_plan& p) {
+  linalg_counters& counts = linalg_counts();
+  std::atomic<std::int64_t>& calls = p.what == blas_plan::kind::gemv ? counts.gemv
+                                     : p.batch == 1                  ? counts.gemm
+                                                                     : counts.gemm_batched;
+  codegen::for_each_call(p, [&](std::int64_t, std::int64_t, std::int64_t) { ++calls; });
 }
 
 }  // namespace
@@ -233,6 +239,7 @@ void run_blas(const blas_plan& p, const array& a, const array& b, const array& o
   const auto* first = static_cast<const std::byte*>((p.swapped ? b : a).data());
   const auto* second = static_cast<const std::byte*>((p.swapped ? a : b).data());
   auto* result = static_cast<std::byte*>(out.data());
+  count_calls(p);
   in_order(current_stream(),
            [p, first, second, result, t = out.dtype()] { call_blas(p, first, second, result, t); });
 }
