@@ -107,10 +107,13 @@ expr nanmax(const expr& a, axes axis, bool keepdims) {
   return same_dtype(a, reduce_op::nanmax, axis, keepdims);
 }
 expr ptp(const expr& a, axes axis, bool keepdims) {
-  if (a.dtype() == dtype::bool_)
+  if (a.dtype() == dtype::bool_) {
+    // NumPy's ptp is max(a) - min(a): an empty max raises before the subtraction does.
+    static_cast<void>(max(a, axis, keepdims));
     throw dtype_error(
         "numpy boolean subtract, the `-` operator, is not supported, use the bitwise_xor, the `^` "
         "operator, or the logical_xor function instead.");
+  }
   return same_dtype(a, reduce_op::ptp, axis, keepdims);
 }
 expr argmin(const expr& a, axes axis, bool keepdims) {

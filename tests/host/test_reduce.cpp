@@ -255,6 +255,10 @@ TEST_CASE("reduction errors name what was wrong", "[host][reduce]") {
   CHECK_THROWS_WITH(jet::argmin(empty, 1), jet_test::contains("argmin"));
   CHECK_THROWS_WITH(jet::argmin(empty, 1), jet_test::contains("empty"));
   CHECK_THROWS_WITH(jet::ptp(jet::placeholder({3}, jet::bool_)), jet_test::contains("bool"));
+  // NumPy's ptp takes the max first: an empty bool array is a ValueError, not a TypeError.
+  CHECK_THROWS_AS(jet::ptp(jet::placeholder({0}, jet::bool_), 0), jet::value_error);
+  CHECK_THROWS_WITH(jet::ptp(jet::placeholder({0}, jet::bool_), 0),
+                    jet_test::contains("reduction operation maximum"));
   CHECK_THROWS_WITH(jet::linalg::norm(x, "fro", 1), jet_test::contains("fro"));
   CHECK_THROWS_WITH(jet::linalg::norm(x, 1.0), jet_test::contains("dimensions"));
 }
