@@ -25,6 +25,7 @@ template <class F>
 double median_ms(F&& f, int runs = 30, int warmup = 3) {
   cudaStream_t s = jet::current_stream();
   for (int i = 0; i < warmup; ++i) f();
+  jet::synchronize();  // with JET_ASYNC=1, the warm-up's kernels may still be compiling
   cudaEvent_t start, stop;
   check(cudaEventCreate(&start), "cudaEventCreate");
   check(cudaEventCreate(&stop), "cudaEventCreate");
