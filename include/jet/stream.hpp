@@ -36,6 +36,9 @@ class stream_guard {
 };
 
 // The calling thread's current stream (the legacy default stream unless a guard is active).
+// Launches still waiting for a kernel being compiled (README: asynchronous evaluation) are
+// issued to it first, so that work other code queues there runs after Jet's; a compile
+// error among them is raised here.
 CUstream_st* current_stream();
 // Waits for all work queued on the current stream.
 void synchronize();

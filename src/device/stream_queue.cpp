@@ -127,7 +127,7 @@ int current_device() {
 
 bool async_evaluation() {
   static const bool on = [] {
-    // Off unless asked for (JET_ASYNC=1) until its GPU suite has run: see bench/NOTES.md.
+    // Off unless asked for (JET_ASYNC=1): see bench/NOTES.md, sixteenth session.
     const char* v = std::getenv("JET_ASYNC");
     return v && *v && std::strcmp(v, "0") != 0;
   }();
