@@ -4,15 +4,18 @@
 // that each is really the first). Arguments are NVRTC options to add to every compile, to
 // measure what they save. Jet's own kinds come from jet::explain over placeholders and the
 // random kernels from their fixed sources, so the table needs no GPU; user kernels compile
-// through the pipeline and need one.
+// through the pipeline and need one. Last, 16 compiles of one kernel on 1, 2, 4 and 16 threads
+// and in 16 processes: whether NVRTC compiles side by side on this machine.
 #include <sys/wait.h>
 #include <unistd.h>
 
 #include <algorithm>
+#include <chrono>
 #include <cstdio>
 #include <cstdlib>
 #include <functional>
 #include <string>
+#include <thread>
 #include <vector>
 
 #include "bench/timing.hpp"
@@ -113,19 +116,25 @@ row user_row(const std::string& kind, const std::function<void(int)>& compile_on
   return {kind, 0, *std::min_element(times.begin(), times.end()), median(times)};
 }
 
-std::vector<row> user_rows() {
+// The two user kernels, each with the user's NVRTC `options` (the table's rows add -minimal,
+// which Jet's own kernels take, to see what the user kernels' lack of it costs).
+std::vector<row> user_rows(const std::string& label, const std::vector<std::string>& options) {
   const jet::array x = jet::ones({1 << 20}, jet::float32);
   return {
-      user_row("user elementwise_kernel",
+      user_row("user elementwise_kernel" + label,
                [&](int i) {
-                 jet::elementwise_kernel k("T x, T y", "T z", "z = x * y + 1",
-                                           "user_ew" + std::to_string(i));
+                 jet::elementwise_kernel k(
+                     "T x, T y", "T z", "z = x * y + 1",
+                     "user_ew" + std::to_string(options.size()) + "_" + std::to_string(i), "",
+                     options);
                  jet::array z = k(x, x);
                }),
-      user_row("user reduction_kernel",
+      user_row("user reduction_kernel" + label,
                [&](int i) {
-                 jet::reduction_kernel k("T x", "T y", "x * x", "a + b", "y = a", "0",
-                                         "user_red" + std::to_string(i));
+                 jet::reduction_kernel k(
+                     "T x", "T y", "x * x", "a + b", "y = a", "0",
+                     "user_red" + std::to_string(options.size()) + "_" + std::to_string(i), "", "",
+                     options);
                  jet::array y = k(x);
                }),
   };
@@ -157,18 +166,90 @@ double first_compile_of_a_process() {
   return median(firsts);
 }
 
+// Side by side: 16 compiles of one small kernel, one after another on one thread, spread over
+// threads of this process, and spread over child processes (each child's first NVRTC call
+// included): whether NVRTC compiles faster side by side on this machine, which decides
+// whether compile threads (JET_ASYNC=1) can shorten a first run.
+constexpr int side_by_side = 16;
+
+double wall_ms(const std::function<void()>& run) {
+  const auto start = std::chrono::steady_clock::now();
+  run();
+  return std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start)
+      .count();
+}
+
+jet::codegen::kernel_source small_kernel() {
+  const jet::array v = jet::placeholder({1 << 20}, jet::float32);
+  const jet::explanation x = jet::explain(2.5f * v + v);
+  return {x.kernel_name, x.source};
+}
+
+void compile_times(const jet::codegen::kernel_source& source, int times) {
+  for (int i = 0; i < times; ++i)
+    jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras());
+}
+
+double on_threads_ms(const jet::codegen::kernel_source& source, int threads) {
+  return wall_ms([&] {
+    std::vector<std::thread> pool;
+    for (int t = 0; t < threads; ++t)
+      pool.emplace_back([&] { compile_times(source, side_by_side / threads); });
+    for (std::thread& t : pool) t.join();
+  });
+}
+
+// Forks before this process has run NVRTC or made a CUDA context, as a compile helper would
+// start.
+double in_processes_ms(int processes) {
+  return wall_ms([&] {
+    std::vector<pid_t> children;
+    for (int p = 0; p < processes; ++p) {
+      const pid_t pid = fork();
+      if (pid == 0) {
+        compile_times(small_kernel(), side_by_side / processes);
+        _exit(0);
+      }
+      children.push_back(pid);
+    }
+    for (const pid_t pid : children) {
+      int status = 0;
+      if (waitpid(pid, &status, 0) != pid || !WIFEXITED(status) || WEXITSTATUS(status) != 0)
+        std::exit(1);
+    }
+  });
+}
+
+void side_by_side_results(double processes_ms) {
+  const jet::codegen::kernel_source source = small_kernel();
+  const double one = on_threads_ms(source, 1);
+  const std::string what = std::to_string(side_by_side) + " compiles of 2.5*a+b";
+  bench::result((what + ", 1 thread (ms)").c_str(), one, "ms", "reference");
+  for (const int threads : {2, 4, side_by_side}) {
+    const double ms = on_threads_ms(source, threads);
+    bench::result((what + ", " + std::to_string(threads) + " threads (ms)").c_str(), ms, "ms",
+                  "info");
+  }
+  bench::result((what + ", " + std::to_string(side_by_side) + " processes (ms)").c_str(),
+                processes_ms, "ms", "info");
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
   trial.assign(argv + 1, argv + argc);
   // The child processes fork before this process has made a CUDA context or run NVRTC.
   const double first = first_compile_of_a_process();
+  const double processes_ms = in_processes_ms(side_by_side);
   std::vector<row> rows = jet_rows();
   const std::vector<row> random = random_rows();
   rows.insert(rows.end(), random.begin(), random.end());
   if (jet::device::available()) {
-    const std::vector<row> user = user_rows();
-    rows.insert(rows.end(), user.begin(), user.end());
+    for (const auto& [label, options] :
+         {std::pair<std::string, std::vector<std::string>>{"", {}}, {", -minimal", {"-minimal"}}}) {
+      const std::vector<row> user = user_rows(label, options);
+      rows.insert(rows.end(), user.begin(), user.end());
+    }
   } else {
     std::printf("%s: user kernels are not timed\n", jet::device::unavailable_reason().c_str());
   }
@@ -190,5 +271,6 @@ int main(int argc, char** argv) {
   bench::result("NVRTC, slowest kernel kind (ms)", slowest, "ms", "<= 30");
   bench::result("first NVRTC call of a process, beyond a later one (ms)", first - typical, "ms",
                 "<= 40");
+  side_by_side_results(processes_ms);
   return 0;
 }
