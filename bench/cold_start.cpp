@@ -166,13 +166,15 @@ int main(int argc, char** argv) {
       async.log_likelihood, sync.log_likelihood);
   std::printf("NVRTC time of those compiles: %.1f ms in all (%.1f ms a kernel)\n", sync.compile_ms,
               sync.compile_ms / static_cast<double>(sync.kernels));
-  bench::result("EM first run, empty cache, asynchronous (ms)", async.first, "ms", "<= 400");
-  bench::result("EM first run, empty cache, JET_ASYNC=0 (ms)", sync.first, "ms", "reference");
+  // Synchronous evaluation is the default (README: asynchronous evaluation), so the target is
+  // its figure.
+  bench::result("EM first run, empty cache, synchronous (ms)", sync.first, "ms", "<= 400");
+  bench::result("EM first run, empty cache, JET_ASYNC=1 (ms)", async.first, "ms", "reference");
   for (int t = 1; t < 3; ++t) {
     const std::string name =
         "EM first run, asynchronous, JET_COMPILE_THREADS=" + std::string(threads[t]) + " (ms)";
     bench::result(name.c_str(), median_first(modes[t]).first, "ms", "reference");
   }
-  bench::result("EM warm run (ms)", async.warm, "ms", "reference");
+  bench::result("EM warm run (ms)", sync.warm, "ms", "reference");
   return async.log_likelihood == sync.log_likelihood ? 0 : 1;
 }
