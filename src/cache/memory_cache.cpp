@@ -61,13 +61,6 @@ void memory_cache::make_claimed(const std::string& key, pending_kernel& pending,
   pending.set(kept);
 }
 
-const loaded_kernel* memory_cache::obtain(const std::string& key, const maker& make) {
-  bool claimed = false;
-  const std::shared_ptr<pending_kernel> pending = claim(key, claimed);
-  if (claimed) make_claimed(key, *pending, make);
-  return &pending->get();
-}
-
 std::size_t memory_cache::size() const {
   std::shared_lock lock(state().mutex);
   return state().map.size();

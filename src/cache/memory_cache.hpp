@@ -24,9 +24,6 @@ class memory_cache {
   // Makes the kernel `pending` stands for with `make`, keeps it under `key` and readies
   // `pending`; when `make` throws, fails `pending` with its error and frees the claim.
   void make_claimed(const std::string& key, pending_kernel& pending, const maker& make);
-  // The kernel under `key`, made by `make` on this thread if no thread is making it yet;
-  // throws `make`'s error (also to the threads that waited for it).
-  const loaded_kernel* obtain(const std::string& key, const maker& make);
   std::size_t size() const;
 };
 memory_cache& kernels();
