@@ -90,6 +90,17 @@ void check_evaluable(const ir::graph& g) {
     if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
 }
 
+// NumPy computes each operand before it broadcasts, so an integer to a negative integer power
+// raises even where the result it feeds is empty. Evaluates the outermost such powers under
+// `n` that have elements, so that their device-side check runs.
+void evaluate_unread_powers(const node& n) {
+  if (n.op == op_code::power && is_integer(n.type) && n.extents().product() > 0) {
+    evaluated(n);
+    return;
+  }
+  for (int i = 0; i < n.arity; ++i) evaluate_unread_powers(*n.args[i]);
+}
+
 }  // namespace
 
 node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
@@ -102,7 +113,10 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
 }
 
 void evaluate(const node& root, const array& out) {
-  if (out.size() == 0) return;
+  if (out.size() == 0) {
+    evaluate_unread_powers(root);
+    return;
+  }
   const bool reduction = root.op == op_code::reduce;
   if (reduction && !(out.shape() == root.extents())) {
     // Assigned into a view it broadcasts to: reduce once, then copy across.

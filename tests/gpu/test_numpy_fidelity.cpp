@@ -113,6 +113,10 @@ TEST_CASE("an integer to a negative integer power raises at the next synchroniza
   CHECK(values<std::int32_t>(jet::power(b, 2)) == std::vector<std::int32_t>{4, 9, 16});
   jet::array s = jet::sum(jet::power(b, -e));
   CHECK_THROWS_AS(jet::synchronize(), jet::value_error);
+  // NumPy computes the power before it broadcasts against an empty operand.
+  jet::array empty = jet::power(e.reshape({3, 1}), e.reshape({3, 1})) + jet::zeros({0}, jet::int32);
+  CHECK(empty.shape() == jet::shape{3, 0});
+  CHECK_THROWS_AS(jet::synchronize(), jet::value_error);
   CHECK(values<std::int64_t>(jet::power(jet::asarray<std::int64_t>({-2}), 3)) ==
         std::vector<std::int64_t>{-8});
   // Unsigned exponents are never negative.
