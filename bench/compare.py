@@ -117,6 +117,16 @@ print((time.perf_counter() - start) * 1000)
 """
 
 
+def indexing(cp):
+    """bench/indexing.cpp's figures under its names: CuPy materializes the gather."""
+    n = 1 << 26
+    x, y = cp.random.rand(n, dtype=cp.float32), cp.random.rand(n, dtype=cp.float32)
+    idx = (cp.arange(n, dtype=cp.int64) * 2654435761) % n
+    out = cp.empty(n, dtype=cp.float32)
+    result("cupy: x[idx] gather 2^26 (ms)", median_ms(lambda: cp.take(x, idx, out=out)), "ms")
+    result("cupy: sin(x[idx])*2+y 2^26 (ms)", median_ms(lambda: cp.sin(x[idx]) * 2 + y), "ms")
+
+
 def cold_start():
     """CuPy's first run of bench/cold_start.cpp's EM program, in a fresh process with an empty
     kernel cache, as Jet's is timed."""
@@ -175,6 +185,7 @@ def main():
     reductions(cp, copy_gbps)
     matmuls(cp)
     random_draws(cp)
+    indexing(cp)
     cold_start()
 
     try:

@@ -23,7 +23,8 @@ struct op_row {
 
 constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},  {"scalar", 0, 0, result_rule::same},
                            {"cast", 1, 0, result_rule::same},   {"index", 0, 0, result_rule::same},
-                           {"reduce", 1, 0, result_rule::same},
+                           {"reduce", 1, 0, result_rule::same},  {"gather", 1, 0, result_rule::same},
+                           {"checked_index", 3, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},
                            JET_ELEMENTWISE_OPS(JET_OP_ROW)
@@ -371,9 +372,44 @@ node_ptr make_index(const shape& extents) {
   return out;
 }
 
+node_ptr make_gather(const array& source, node_ptr offset) {
+  if (!offset || offset->type != dtype::int64)
+    throw internal_error("a gather's offset must be an int64 node");
+  if (!(broadcast_shapes(offset->extents(), source.shape()) == source.shape()))
+    throw internal_error("a gather's offset of shape " + to_string(offset->extents()) +
+                         " over a source of shape " + to_string(source.shape()));
+  auto out = std::make_shared<input_node>();
+  out->op = op_code::gather;
+  out->type = source.dtype();
+  out->operand_type = dtype::int64;
+  out->data = source;
+  out->set_extents(out->data.shape(), -1);
+  out->contains_reduction = offset->contains_reduction;
+  out->arity = 1;
+  out->args[0] = std::move(offset);
+  return out;
+}
+
+node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how) {
+  if (!index || !is_integer(index->type))
+    throw internal_error("a checked index must be an integer node");
+  auto out = std::make_shared<node>();
+  out->op = op_code::checked_index;
+  out->type = dtype::int64;
+  out->operand_type = dtype::int64;
+  out->arity = 3;
+  out->set_extents(index->extents(), 0);
+  out->contains_reduction = index->contains_reduction;
+  out->args[0] = std::move(index);
+  out->args[1] = make_scalar(to_scalar_value(size));
+  out->args[2] = make_scalar(to_scalar_value(how));
+  return out;
+}
+
 std::shared_ptr<node> copy_node(const node& n) {
   switch (n.op) {
-    case op_code::input: return std::make_shared<input_node>(static_cast<const input_node&>(n));
+    case op_code::input:
+    case op_code::gather: return std::make_shared<input_node>(static_cast<const input_node&>(n));
     case op_code::scalar: return std::make_shared<scalar_node>(static_cast<const scalar_node&>(n));
     case op_code::reduce: return std::make_shared<reduce_node>(static_cast<const reduce_node&>(n));
     case op_code::index: return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));

@@ -135,6 +135,17 @@ inline const reduce_spec& spec_of(const node& n) { return static_cast<const redu
 
 // The element index over `extents`, as int64.
 node_ptr make_index(const shape& extents);
+// Reads `source`, a view over the result's shape, at each element's own position plus `offset`
+// (an int64 node, in elements): a gather, which indexing builds with stride 0 on the axes its
+// index arrays replace and their positions times the strides in `offset`.
+node_ptr make_gather(const array& source, node_ptr offset);
+// What make_checked_index does with an index: the `how` of an index checked on axis `a` is `a`.
+inline constexpr std::int64_t index_wraps = -1;   // take's mode="wrap": modulo the size
+inline constexpr std::int64_t index_clips = -2;   // mode="clip": into [0, size)
+// `index` (an integer node) as a position on an axis of `size` (int64): a negative index
+// counts from the end and one out of bounds is reported through the device error channel as
+// on axis `how` (NumPy's IndexError), or it wraps or clips (index_wraps, index_clips).
+node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how);
 // A reduction of `arg` (already in the dtype it accumulates in) to `result` dtype. Checks
 // the axes against NumPy's rules for `op` (empty extremes, argmin over several axes).
 node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result);

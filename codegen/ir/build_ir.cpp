@@ -128,7 +128,11 @@ class builder {
     in.op = n.op;
     in.type = n.type;
     switch (n.op) {
-      case detail::op_code::input: in.slot = add_input(n.value()); break;
+      case detail::op_code::input: in.slot = add_input(n.value(), false); break;
+      case detail::op_code::gather:
+        in.slot = add_input(n.value(), true);
+        in.args[0] = visit(*n.args[0], n.args[0].use_count() > 1);
+        break;
       case detail::op_code::scalar: return add_scalar(n, n.type);
       default:
         for (int i = 0; i < n.arity; ++i) {
@@ -168,11 +172,13 @@ class builder {
   }
 
  private:
-  std::int16_t add_input(const array& a) {
-    const ir::operand op = operand_for(a, extents_);
+  std::int16_t add_input(const array& a, bool gathered) {
+    ir::operand op = operand_for(a, extents_);
+    op.gathered = gathered;
     for (std::size_t i = 0; i < g_.inputs.size(); ++i) {
       const ir::operand& o = g_.inputs[i];
-      if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides)
+      if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides &&
+          o.gathered == gathered)
         return static_cast<std::int16_t>(i);
     }
     g_.inputs.push_back(op);
@@ -186,11 +192,14 @@ class builder {
 
 }  // namespace
 
-void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g) {
-  g.clear();
-  g.extents = extents;
+namespace {
+
+// The code of `root` as `type`, last; with `store_offset`, the code of that first.
+void build_code(const detail::node& root, dtype type, const detail::node* store_offset,
+                ir::graph& g) {
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
+  if (store_offset) g.store_offset = b.visit(*store_offset, true);
   std::int16_t result = b.visit(root, false);
   if (root.type != type) {
     ir::instr cast;
@@ -209,9 +218,26 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
   }
 }
 
+}  // namespace
+
+void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g) {
+  g.clear();
+  g.extents = extents;
+  build_code(root, type, nullptr, g);
+}
+
 void build_ir(const detail::node& root, const array& out, ir::graph& g) {
   build_code(root, out.shape(), out.dtype(), g);
   g.output = operand_for(out, g.extents);
+}
+
+void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,
+                      ir::graph& g) {
+  g.clear();
+  g.extents = view.shape();
+  build_code(values, view.dtype(), &offset, g);
+  g.output = operand_for(view, g.extents);
+  g.output.gathered = true;
 }
 
 }  // namespace jet::codegen

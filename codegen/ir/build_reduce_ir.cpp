@@ -45,6 +45,7 @@ void choose_vectors(ir::graph& g) {
   if (n - g.reduce.kept != 1) return;
   int widest = 0;
   for (const ir::operand& op : g.inputs) {
+    if (op.gathered) return;  // read one element at a time, wherever its index points
     if (op.mode == ir::access::scalar || op.strides[inner] == 0) continue;
     if (op.strides[inner] != 1) return;
     widest = std::max(widest, itemsize(op.type));

@@ -61,7 +61,8 @@ bool arithmetic_bound(const ir::graph& g) {
 // Vector width the graph can use: 16 bytes of its widest operand type per access, when every
 // operand's innermost axis is unit or zero stride, aligned, and chunks never cross a row.
 int vector_width_for(const ir::graph& g) {
-  if (g.extents.empty()) return 1;
+  // A gather reads one element at a time, wherever its index points.
+  if (g.extents.empty() || g.gathers()) return 1;
   int widest = itemsize(g.output.type);
   for (const ir::operand& op : g.inputs) widest = std::max(widest, itemsize(op.type));
   const int width = std::max(1, 16 / widest);
@@ -98,7 +99,7 @@ void choose_access(ir::graph& g) {
   // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
   // stage it through shared-memory tiles instead.
   g.tiled = false;
-  if (g.extents.size() == 2 && g.output.strides[1] == 1) {
+  if (g.extents.size() == 2 && g.output.strides[1] == 1 && !g.gathers()) {
     for (ir::operand& op : g.inputs) {
       if (op.mode != ir::access::strided || op.strides[0] == 0) continue;
       if (std::abs(op.strides[0]) < std::abs(op.strides[1])) {

@@ -36,7 +36,9 @@ bool graph::needs_index64() const {
 
 bool graph::reports_errors() const {
   for (const instr& in : code)
-    if (in.op == detail::op_code::power && is_integer(code[in.args[0]].type)) return true;
+    if ((in.op == detail::op_code::power && is_integer(code[in.args[0]].type)) ||
+        in.op == detail::op_code::checked_index)
+      return true;
   return false;
 }
 
@@ -45,6 +47,7 @@ void graph::clear() {
   inputs.clear();
   params.clear();
   output = {};
+  store_offset = -1;
   extents = {};
   index64 = false;
   vector_width = 1;

@@ -31,6 +31,9 @@ struct operand {
   dtype type = dtype::float64;
   access mode = access::contiguous;
   shape strides;  // in elements, one per kernel axis
+  // A gather's source: read where the code says (op_code::gather adds an offset to the
+  // element's own position), not loaded once per element before the code runs.
+  bool gathered = false;
 
   // Whether the kernel needs this operand's strides as parameters.
   bool has_strides() const { return mode != access::contiguous && mode != access::scalar; }
@@ -90,6 +93,9 @@ struct graph {
   std::vector<operand> inputs;
   std::vector<param> params;
   operand output;
+  // A scatter (output.gathered): the instruction whose value each store adds to the element's
+  // own position in the output.
+  std::int16_t store_offset = -1;
   shape extents;  // the kernel's iteration space, after collapsing
   bool index64 = false;
   int vector_width = 1;
@@ -105,9 +111,15 @@ struct graph {
   std::int64_t work_items() const;
   // Whether the element count or an offset into some operand needs 64-bit indexing.
   bool needs_index64() const;
-  // Whether the kernel can find an error in the data (an integer to a negative power), which it
-  // reports through the device error channel.
+  // Whether the kernel can find an error in the data (an integer to a negative power, an index
+  // out of bounds), which it reports through the device error channel.
   bool reports_errors() const;
+  // Whether an operand is read or written through an offset (a gather's source, a scatter's
+  // destination).
+  bool gathers() const {
+    return output.gathered ||
+           std::any_of(inputs.begin(), inputs.end(), [](const operand& op) { return op.gathered; });
+  }
 
   // Calls `f` on the output, then on each input.
   template <class F>

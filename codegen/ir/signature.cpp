@@ -34,14 +34,16 @@ void append_signature(const ir::graph& g, std::string& key) {
         std::int64_t{static_cast<std::uint16_t>(in.args[2])} << 32);
   }
   auto put_operand = [&](const ir::operand& op) {
-    put(static_cast<std::int64_t>(op.type) | static_cast<std::int64_t>(op.mode) << 8);
+    put(static_cast<std::int64_t>(op.type) | static_cast<std::int64_t>(op.mode) << 8 |
+        std::int64_t{op.gathered} << 16);
   };
   put(static_cast<std::int64_t>(g.inputs.size()));
   for (const ir::operand& op : g.inputs) put_operand(op);
   put(static_cast<std::int64_t>(g.params.size()));
   for (const ir::param& p : g.params) put(static_cast<std::int64_t>(p.type));
   put_operand(g.output);
-  put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16);
+  put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16 |
+      std::int64_t{static_cast<std::uint16_t>(g.store_offset)} << 32);
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;
     put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |

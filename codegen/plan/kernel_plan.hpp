@@ -71,5 +71,8 @@ enum class lowering : std::uint8_t {
 // and is complete even when the result is not one_kernel (jet::explain shows it).
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan);
+// The same for a scatter: `values` stored into `view` through `offset` (build_scatter_ir).
+lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
+                       ir::graph& g, kernel_plan& plan);
 
 }  // namespace jet::codegen

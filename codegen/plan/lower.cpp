@@ -13,28 +13,49 @@ bool uses_index(const ir::graph& g) {
   return false;
 }
 
-}  // namespace
+// The plan of an elementwise graph that `g` holds as built.
+void plan_elementwise(ir::graph& g, kernel_plan& plan) {
+  collapse_axes(g);
+  choose_access(g);
+  plan.launch.work_items = g.work_items();
+  plan.launch.tiled = g.tiled;
+}
 
-lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
-               kernel_plan& plan) {
-  plan.body = &g;
-  plan.launch = {};
-  plan.extras = &jet_kernel_extras();
-  if (root.op == detail::op_code::reduce) {
-    build_reduce_ir(root, out, g, multiprocessors);
-    plan.launch.reduction = &g.reduce.geometry;
-  } else {
-    build_ir(root, out, g);
-    collapse_axes(g);
-    choose_access(g);
-    plan.launch.work_items = g.work_items();
-    plan.launch.tiled = g.tiled;
-  }
+lowering finish(ir::graph& g, kernel_plan& plan) {
   layout_params(g, plan.params);
   plan.reports_errors = g.reports_errors();
   if (g.reduce.active && uses_index(g)) return lowering::reads_index;
   return plan.params.bytes() > max_param_bytes ? lowering::too_many_parameters
                                                : lowering::one_kernel;
+}
+
+void start(ir::graph& g, kernel_plan& plan) {
+  plan.body = &g;
+  plan.launch = {};
+  plan.extras = &jet_kernel_extras();
+}
+
+}  // namespace
+
+lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
+               kernel_plan& plan) {
+  start(g, plan);
+  if (root.op == detail::op_code::reduce) {
+    build_reduce_ir(root, out, g, multiprocessors);
+    plan.launch.reduction = &g.reduce.geometry;
+  } else {
+    build_ir(root, out, g);
+    plan_elementwise(g, plan);
+  }
+  return finish(g, plan);
+}
+
+lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
+                       ir::graph& g, kernel_plan& plan) {
+  start(g, plan);
+  build_scatter_ir(values, offset, view, g);
+  plan_elementwise(g, plan);
+  return finish(g, plan);
 }
 
 }  // namespace jet::codegen

@@ -9,7 +9,10 @@ namespace {
 constexpr const char* none = nullptr;
 
 constexpr op_spelling table[] = {
-    // input, scalar, cast, index are rendered by spelling.cpp itself; reduce never reaches it.
+    // input, scalar, cast, index, gather and checked_index are rendered by spelling.cpp
+    // itself; reduce never reaches it.
+    {none, none, none, none},
+    {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},

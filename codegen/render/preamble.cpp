@@ -244,6 +244,25 @@ template <class T> __device__ __forceinline__ T jet_ipow(T a, T b, const jet_err
   return r;
 }
 )"},
+    {"jet_checked_index",
+     R"(// An index as a position on an axis of n elements (codegen/expr/node.hpp): how >= 0 counts
+// negatives from the end and reports one out of bounds as on axis `how` (error code 2);
+// -1 wraps, -2 clips. The position reported is read nowhere: 0 keeps the read in bounds.
+template <class T>
+__device__ __forceinline__ long long jet_checked_index(T index, long long n, long long how,
+                                                       const jet_error_channel& e) {
+  long long k = (long long)index;
+  if (how == -1) { k %= n; return k < 0 ? k + n : k; }
+  if (how == -2) return k < 0 ? 0 : (k >= n ? n - 1 : k);
+  const bool huge = !jet_is_signed<T>::value && k < 0;  // an unsigned index past INT64_MAX
+  if (jet_is_signed<T>::value && k < 0) k += n;
+  if (huge || k < 0 || k >= n) {
+    jet_report(e, 2, (long long)index, how, n);
+    return 0;
+  }
+  return k;
+}
+)"},
     {"jet_lshift", R"(template <class T> __device__ __forceinline__ T jet_lshift(T a, T b) {
   return (unsigned long long)b < sizeof(T) * 8 ? T((unsigned long long)a << b) : T(0);
 }

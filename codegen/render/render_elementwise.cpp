@@ -69,6 +69,7 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
+    if (op.gathered) continue;  // read in jet_element, where its offset is known
     if (!vector_operand(op)) {
       s += "    const " + std::string(storage_type(op.type)) + " " + v + " = *(" + address(op, n) +
            ");\n";
@@ -86,12 +87,16 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   }
   // Zeroed: the shifts below read every lane before the loop has written it.
   s += "    " + vec(g.output.type) + " r{};\n";
+  if (g.output.gathered) s += "    long long store_at = 0;\n";
   s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
   std::string call = "jet_element(p, i + k";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
-    call += ", " + load(op.type, "v" + std::to_string(k) + (vector_operand(op) ? ".v[0]" : ""));
+    call += ", " + (op.gathered ? address(op, "in" + std::to_string(k))
+                                : load(op.type, "v" + std::to_string(k) +
+                                                    (vector_operand(op) ? ".v[0]" : "")));
   }
+  if (g.output.gathered) call += ", store_at";
   call += ")";
   s += "      const " + std::string(storage_type(g.output.type)) +
        " y = " + store(g.output.type, call) + ";\n";
@@ -103,8 +108,10 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
     s += "        r.v[j] = r.v[j + 1];\n      }\n";
   }
   s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
+  // A scatter's kernels take one element a thread (choose_access).
   const std::string whole_store =
-      "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
+      g.output.gathered ? "(" + address(g.output, "out") + ")[store_at] = r.v[0];"
+                        : "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
   if (!partial_chunks) {
     s += "    " + whole_store + "\n";
   } else {

@@ -125,9 +125,9 @@ void render_access(const ir::graph& g, std::string& s) {
   std::string call = "jet_element(p, 0";
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const std::string n = std::to_string(j);
-    call +=
-        ", " + load(g.inputs[j].type,
-                    "p.in" + n + "[" + (g.inputs[j].has_strides() ? "b[" + n + "]" : "0") + "]");
+    const std::string at = g.inputs[j].has_strides() ? "b[" + n + "]" : "0";
+    call += ", " + (g.inputs[j].gathered ? "p.in" + n + " + " + at
+                                         : load(g.inputs[j].type, "p.in" + n + "[" + at + "]"));
   }
   s += "  return " + call + ");\n}\n\n";
   const dtype out = g.output.type, result = g.reduce.result;

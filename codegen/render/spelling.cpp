@@ -117,6 +117,11 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
     case op_code::input: return "x" + std::to_string(in.slot);
     case op_code::scalar: return "p.s" + std::to_string(in.slot);
     case op_code::index: return "(long long)i";
+    case op_code::gather:
+      return load(in.type, "x" + std::to_string(in.slot) + "[" + temp(in.args[0]) + "]");
+    case op_code::checked_index:
+      return "jet_checked_index(" + temp(in.args[0]) + ", " + temp(in.args[1]) + ", " +
+             temp(in.args[2]) + ", p.errors)";
     case op_code::cast: return render_cast(g.code[in.args[0]].type, in.type, temp(in.args[0]));
     default: break;
   }
@@ -219,12 +224,19 @@ std::string kernel_text(const ir::graph& g, const std::string& code) {
 void render_element(const ir::graph& g, std::string& s) {
   s += std::string("__device__ __forceinline__ ") + value_type(g.code.back().type) +
        " jet_element(const jet_params& p, unsigned long long i";
-  for (std::size_t k = 0; k < g.inputs.size(); ++k)
-    s += std::string(", ") + value_type(g.inputs[k].type) + " x" + std::to_string(k);
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    const ir::operand& op = g.inputs[k];
+    // A gather's source comes as the address of the element's own position.
+    s += op.gathered ? std::string(", const ") + storage_type(op.type) + "* x"
+                     : std::string(", ") + value_type(op.type) + " x";
+    s += std::to_string(k);
+  }
+  if (g.output.gathered) s += ", long long& store_at";
   s += ") {\n";
   for (std::size_t i = 0; i < g.code.size(); ++i)
     s += std::string("  const ") + value_type(g.code[i].type) + " " + temp(static_cast<int>(i)) +
          " = " + render_instr(g, g.code[i]) + ";\n";
+  if (g.output.gathered) s += "  store_at = " + temp(g.store_offset) + ";\n";
   s += std::string("  return ") + temp(static_cast<int>(g.code.size() - 1)) + ";\n}\n\n";
 }
 

@@ -19,10 +19,15 @@
 
 namespace jet {
 
+class array;
 class expr;
+class indexed;
 namespace detail {
 struct buffer;
-}
+// x(items...) with an index array among the items (jet/indexing.hpp).
+template <class... Items>
+indexed advanced_index(const array& x, const Items&... items);
+}  // namespace detail
 
 struct none_t {};
 inline constexpr none_t none;
@@ -108,10 +113,16 @@ class array {
 
   // Views (no copy). Basic indexing: `x(1, jet::slice(0, jet::none, 2), jet::newaxis)`, with
   // integers, slices, newaxis and ellipsis; missing trailing items take whole axes.
+  // With an integer array among the items (`x(idx)`, `x(jet::slice(), rows, cols)`), NumPy's
+  // advanced indexing: a jet::indexed expression that gathers (jet/indexing.hpp).
   template <class... Items>
-  array operator()(const Items&... items) const {
-    const index_item list[] = {index_item(items)..., index_item(ellipsis)};
-    return index(std::span<const index_item>(list, sizeof...(Items)));
+  auto operator()(const Items&... items) const {
+    if constexpr ((std::is_constructible_v<index_item, const Items&> && ...)) {
+      const index_item list[] = {index_item(items)..., index_item(ellipsis)};
+      return index(std::span<const index_item>(list, sizeof...(Items)));
+    } else {
+      return detail::advanced_index(*this, items...);
+    }
   }
   array index(std::span<const index_item> items) const;
   // Axes reversed; transpose(axes) permutes them; swapaxes exchanges two.

@@ -38,7 +38,7 @@ class expr {
   // jet::array's views and host copies: each evaluates the expression into a new array, then
   // gives that array's view or values (`(a + b).T()`, `(a * b)(0, jet::slice(1, 3))`).
   template <class... Items>
-  array operator()(const Items&... items) const {
+  auto operator()(const Items&... items) const {
     return eval()(items...);
   }
   array index(std::span<const index_item> items) const { return eval().index(items); }

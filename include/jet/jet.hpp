@@ -7,6 +7,7 @@
 #include "jet/dtype.hpp"
 #include "jet/error.hpp"
 #include "jet/expr.hpp"
+#include "jet/indexing.hpp"
 #include "jet/kernel.hpp"
 #include "jet/linalg.hpp"
 #include "jet/memory.hpp"

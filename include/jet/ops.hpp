@@ -2,14 +2,15 @@
 #pragma once
 
 #include "jet/expr.hpp"
+#include "jet/indexing.hpp"
 
 namespace jet {
 
 // Operands: anything an expr converts from (arrays, exprs, C++ scalars), with at least one
 // Jet type so that plain C++ arithmetic stays plain.
 template <class T>
-concept jet_operand =
-    std::is_same_v<std::remove_cvref_t<T>, array> || std::is_same_v<std::remove_cvref_t<T>, expr>;
+concept jet_operand = std::is_same_v<std::remove_cvref_t<T>, array> ||
+                      std::is_base_of_v<expr, std::remove_cvref_t<T>>;
 template <class A, class B>
 concept operand_pair =
     (jet_operand<A> ||

@@ -7,6 +7,7 @@
 #include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
+#include "src/array/assignment.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
 #include "src/device/memory.hpp"
@@ -15,44 +16,6 @@
 #include "src/pipeline/evaluate.hpp"
 
 namespace jet {
-namespace {
-
-using detail::node;
-using detail::op_code;
-
-// NumPy's same_kind rule for writing a result into an existing array.
-bool same_kind(dtype from, dtype to) {
-  if (can_cast(from, to)) return true;
-  auto rank = [](dtype t) {
-    switch (kind(t)) {
-      case dtype_kind::boolean: return 0;
-      case dtype_kind::unsigned_int: return 1;
-      case dtype_kind::signed_int: return 2;
-      case dtype_kind::floating: return 3;
-      case dtype_kind::complex: return 4;
-    }
-    return 0;
-  };
-  return rank(from) <= rank(to);
-}
-
-// True when an operand of `root` reads `out`'s memory other than element for element.
-bool overlaps(const node& root, const array& out) {
-  return detail::any_node(root, [&](const node& n) {
-    if (n.op != op_code::input) return false;
-    const array& a = n.value();
-    if (!a.shares_buffer_with(out) || a.size() == 0) return false;
-    return !(a.data() == out.data() && a.shape() == out.shape() && a.strides() == out.strides());
-  });
-}
-
-void check_writable(const array& out) {
-  for (int d = 0; d < out.ndim(); ++d)
-    if (out.strides()[d] == 0 && out.shape()[d] > 1)
-      throw value_error("assignment destination is read-only (a broadcast view)");
-}
-
-}  // namespace
 
 array::array(std::shared_ptr<detail::buffer> buffer, jet::dtype type, const jet::shape& shape,
              const jet::shape& strides, std::int64_t offset)
@@ -71,21 +34,9 @@ array& array::operator=(const expr& e) & { return *this = array(e); }
 void array::operator=(const array& values) && { assign(expr(values)); }
 void array::operator=(const expr& values) && { assign(values); }
 
-// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
-static bool broadcasts_to(const shape& from, const shape& to) {
-  if (from.size() > to.size()) return false;
-  const int lead = to.size() - from.size();
-  for (int d = 0; d < from.size(); ++d)
-    if (from[d] != 1 && from[d] != to[lead + d]) return false;
-  return true;
-}
-
 void array::assign(const expr& values) const {
-  if (!broadcasts_to(values.shape(), shape_))
-    throw shape_error("could not broadcast input array from shape " + to_string(values.shape()) +
-                      " into shape " + to_string(shape_));
-  check_writable(*this);
-  if (overlaps(*values.node(), *this)) {
+  detail::check_assignable(values.shape(), shape_, *this);
+  if (detail::overlaps(*values.node(), *this)) {
     const array staged(values);  // read everything before writing anything, as NumPy does
     detail::evaluate(*expr(staged).node(), *this);
     return;
@@ -94,11 +45,7 @@ void array::assign(const expr& values) const {
 }
 
 array& array::update(const expr& result) {
-  if (!same_kind(result.dtype(), dtype_))
-    throw dtype_error("Cannot cast ufunc '" + std::string(detail::op_name(result.node()->op)) +
-                      "' output from dtype('" + std::string(name(result.dtype())) +
-                      "') to dtype('" + std::string(name(dtype_)) +
-                      "') with casting rule 'same_kind'");
+  detail::check_same_kind(*result.node(), dtype_);
   assign(result);
   return *this;
 }

@@ -5,6 +5,7 @@
 
 #include "jet/array.hpp"
 #include "jet/error.hpp"
+#include "src/device/device_errors.hpp"
 
 namespace jet {
 namespace {
@@ -83,8 +84,7 @@ array array::index(std::span<const index_item> items) const {
       case index_item::kind::integer: {
         const std::int64_t n = shape_[axis];
         if (it.integer < -n || it.integer >= n)
-          throw index_error("index " + std::to_string(it.integer) + " is out of bounds for axis " +
-                            std::to_string(axis) + " with size " + std::to_string(n));
+          throw index_error(detail::out_of_bounds_text(it.integer, axis, n));
         offset += (it.integer < 0 ? it.integer + n : it.integer) * strides_[axis];
         ++axis;
         break;

@@ -60,6 +60,11 @@ void reopen_claims(channel& c) {
 
 }  // namespace
 
+std::string out_of_bounds_text(std::int64_t index, std::int64_t axis, std::int64_t size) {
+  return "index " + std::to_string(index) + " is out of bounds for axis " + std::to_string(axis) +
+         " with size " + std::to_string(size);
+}
+
 void bind_device_errors() {
   channel& c = the_channel();
   int device = 0;
@@ -96,16 +101,20 @@ void raise_device_errors() {
   channel& c = the_channel();
   if (!c.any_open) return;
   std::uint32_t code = 0;
+  std::int64_t values[3] = {};
   {
     std::lock_guard lock(c.mutex);
     volatile error_record* r = c.record;
     code = r->code;
     if (code == 0) return;
+    for (int k = 0; k < 3; ++k) values[k] = r->values[k];
     r->code = 0;
     reopen_claims(c);
   }
   switch (code) {
     case 1: throw value_error("Integers to negative integer powers are not allowed.");
+    case 2:  // jet_checked_index: the index, the axis, the axis's size
+      throw index_error(out_of_bounds_text(values[0], values[1], values[2]));
     default: throw internal_error("device error code " + std::to_string(code));
   }
 }

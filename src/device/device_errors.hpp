@@ -1,9 +1,15 @@
 // The device error channel: kernels that find an error in their data (an integer to a negative
-// power) report it, and the host raises it at its next synchronization, as NumPy would have
+// power, an index out of bounds) report it, and the host raises it at its next synchronization, as NumPy would have
 // raised it at the operation. JET_SYNC_CHECKS=1 waits after each such kernel, to raise at once.
 #pragma once
 
+#include <cstdint>
+#include <string>
+
 namespace jet::detail {
+
+// NumPy's IndexError text for an index out of bounds, which the host's checks give too.
+std::string out_of_bounds_text(std::int64_t index, std::int64_t axis, std::int64_t size);
 
 // Points codegen::device_errors at the current device's channel, making it on first use.
 void bind_device_errors();

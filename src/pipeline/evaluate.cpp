@@ -103,6 +103,28 @@ void evaluate_unread_powers(const node& n) {
 
 }  // namespace
 
+void evaluate_scatter(const node& values, const node& offset, const array& view) {
+  if (view.size() == 0) {
+    evaluate_unread_powers(values);
+    return;
+  }
+  if (values.contains_reduction) {
+    evaluate_scatter(*make_input(evaluated(values)), offset, view);
+    return;
+  }
+  thread_local ir::graph g;
+  thread_local codegen::kernel_plan plan;
+  const codegen::lowering lowered = codegen::lower_scatter(values, offset, view, g, plan);
+  check_evaluable(g);
+  if (lowered != codegen::lowering::one_kernel) {
+    // Past the parameter limit: the values first, then a scatter of one array.
+    if (values.op == op_code::input) throw internal_error("a scatter past the parameter limit");
+    evaluate_scatter(*make_input(evaluated(values)), offset, view);
+    return;
+  }
+  run_plan(plan);
+}
+
 node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
   std::shared_ptr<node> copy = copy_node(root);
   copy->contains_reduction = root.op == op_code::reduce;

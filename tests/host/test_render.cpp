@@ -9,19 +9,9 @@
 #include "src/device/memory.hpp"
 #include "src/nvrtc/compile.hpp"
 #include "support/catch.hpp"
+#include "support/compiles.hpp"
 
-namespace {
-
-void compiles(const jet::expr& e) {
-  const jet::explanation x = jet::explain(e);
-  INFO(x.source);
-  const jet::detail::compiled_kernel k =
-      jet::detail::compile({x.kernel_name, x.source}, "sm_90", jet::codegen::jet_kernel_extras());
-  CHECK(!k.image.empty());
-  CHECK(k.arch == "sm_90");
-}
-
-}  // namespace
+using jet_test::check_compiles;
 
 TEST_CASE("every dtype's copy, cast and arithmetic kernel compiles", "[host][render]") {
   for (int i = 0; i < jet::dtype_count; ++i) {
@@ -29,14 +19,14 @@ TEST_CASE("every dtype's copy, cast and arithmetic kernel compiles", "[host][ren
     const jet::array a = jet::placeholder({7, 5}, t);
     const jet::array b = jet::placeholder({5}, t);
     INFO(jet::name(t));
-    compiles(jet::expr(a).astype(jet::float32));
-    compiles(jet::expr(a).astype(jet::complex64));
-    compiles(jet::expr(a).astype(jet::float16));
-    compiles(jet::expr(a).astype(jet::bool_));
-    compiles(a * b + a);
-    compiles(jet::where(a == b, a, b));
-    compiles(jet::maximum(a, b));
-    compiles(jet::isfinite(a) || jet::isnan(b));
+    check_compiles(jet::expr(a).astype(jet::float32));
+    check_compiles(jet::expr(a).astype(jet::complex64));
+    check_compiles(jet::expr(a).astype(jet::float16));
+    check_compiles(jet::expr(a).astype(jet::bool_));
+    check_compiles(a * b + a);
+    check_compiles(jet::where(a == b, a, b));
+    check_compiles(jet::maximum(a, b));
+    check_compiles(jet::isfinite(a) || jet::isnan(b));
   }
 }
 
@@ -45,12 +35,12 @@ TEST_CASE("transcendental kernels compile for float and complex dtypes", "[host]
        {jet::float16, jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128}) {
     const jet::array a = jet::placeholder({33}, t);
     INFO(jet::name(t));
-    compiles(jet::sin(a) + jet::cos(a) + jet::tan(a) + jet::exp(a) + jet::log(a) + jet::sqrt(a));
-    compiles(jet::arcsin(a) + jet::arccos(a) + jet::arctan(a) + jet::sinh(a) + jet::cosh(a) +
+    check_compiles(jet::sin(a) + jet::cos(a) + jet::tan(a) + jet::exp(a) + jet::log(a) + jet::sqrt(a));
+    check_compiles(jet::arcsin(a) + jet::arccos(a) + jet::arctan(a) + jet::sinh(a) + jet::cosh(a) +
              jet::tanh(a));
-    compiles(jet::arcsinh(a) + jet::arccosh(a) + jet::arctanh(a) + jet::exp2(a) + jet::expm1(a));
-    compiles(jet::log2(a) + jet::log10(a) + jet::log1p(a) + jet::rint(a) + jet::power(a, a));
-    compiles(jet::sign(a) + jet::square(a) + jet::reciprocal(a) + jet::abs(a) + jet::conj(a));
+    check_compiles(jet::arcsinh(a) + jet::arccosh(a) + jet::arctanh(a) + jet::exp2(a) + jet::expm1(a));
+    check_compiles(jet::log2(a) + jet::log10(a) + jet::log1p(a) + jet::rint(a) + jet::power(a, a));
+    check_compiles(jet::sign(a) + jet::square(a) + jet::reciprocal(a) + jet::abs(a) + jet::conj(a));
   }
 }
 
@@ -58,9 +48,9 @@ TEST_CASE("integer kernels compile", "[host][render]") {
   for (jet::dtype t : {jet::int8, jet::uint8, jet::int32, jet::uint64, jet::int64}) {
     const jet::array a = jet::placeholder({9, 2}, t);
     INFO(jet::name(t));
-    compiles(jet::floor_divide(a, a) + a % a + jet::fmod(a, a) + jet::power(a, a));
-    compiles((a << a) ^ (a >> a) ^ (a & a) ^ (a | a) ^ ~a);
-    compiles(jet::abs(a) + jet::sign(a) + jet::reciprocal(a));
+    check_compiles(jet::floor_divide(a, a) + a % a + jet::fmod(a, a) + jet::power(a, a));
+    check_compiles((a << a) ^ (a >> a) ^ (a & a) ^ (a | a) ^ ~a);
+    check_compiles(jet::abs(a) + jet::sign(a) + jet::reciprocal(a));
   }
 }
 
@@ -70,8 +60,8 @@ TEST_CASE("a transposed operand is staged through shared-memory tiles", "[host][
   const jet::explanation x = jet::explain(a + b.T());
   CHECK(x.operands.find("transposed (shared-memory tiles)") != std::string::npos);
   CHECK(x.source.find("__shared__") != std::string::npos);
-  compiles(a + b.T());
-  compiles(jet::where(a > 0, b.T(), a(jet::slice(jet::none, jet::none, -1))));
+  check_compiles(a + b.T());
+  check_compiles(jet::where(a > 0, b.T(), a(jet::slice(jet::none, jet::none, -1))));
 }
 
 TEST_CASE("large expressions lower equal subexpressions to one instruction", "[host][render]") {

@@ -24,6 +24,8 @@ enum class op_code : std::uint8_t {
   cast,    // converts to the node's dtype
   index,   // the element's flat index in the result, as int64 (for arange, linspace)
   reduce,  // a reduction of its one argument
+  gather,  // reads an array at the element's position plus an offset, its argument (indexing)
+  checked_index,  // an index as a position on an axis: negatives wrap, out of bounds reported
 #define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
   JET_ELEMENTWISE_OPS(JET_OP_ENUM)
 #undef JET_OP_ENUM

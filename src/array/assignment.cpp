@@ -1,0 +1,78 @@
+// Assignment's checks: NumPy's casting and broadcasting rules for a destination, and whether
+// the values read the memory they are written into.
+#include "src/array/assignment.hpp"
+
+#include <string>
+
+#include "jet/error.hpp"
+
+namespace jet::detail {
+namespace {
+
+// NumPy's same_kind rule for writing a result into an existing array.
+bool same_kind(dtype from, dtype to) {
+  if (can_cast(from, to)) return true;
+  auto rank = [](dtype t) {
+    switch (kind(t)) {
+      case dtype_kind::boolean: return 0;
+      case dtype_kind::unsigned_int: return 1;
+      case dtype_kind::signed_int: return 2;
+      case dtype_kind::floating: return 3;
+      case dtype_kind::complex: return 4;
+    }
+    return 0;
+  };
+  return rank(from) <= rank(to);
+}
+
+// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
+bool broadcasts_to(const shape& from, const shape& to) {
+  if (from.size() > to.size()) return false;
+  const int lead = to.size() - from.size();
+  for (int d = 0; d < from.size(); ++d)
+    if (from[d] != 1 && from[d] != to[lead + d]) return false;
+  return true;
+}
+
+// Whether an input or a gather's source of `root` shares `a`'s buffer and `reads` says so.
+template <class Reads>
+bool any_read(const node& root, const array& a, Reads&& reads) {
+  return any_node(root, [&](const node& n) {
+    if (n.op != op_code::input && n.op != op_code::gather) return false;
+    const array& v = n.value();
+    return v.shares_buffer_with(a) && v.size() > 0 && reads(n);
+  });
+}
+
+}  // namespace
+
+void check_same_kind(const node& result, dtype to) {
+  if (same_kind(result.type, to)) return;
+  throw dtype_error("Cannot cast ufunc '" + std::string(op_name(result.op)) +
+                    "' output from dtype('" + std::string(name(result.type)) + "') to dtype('" +
+                    std::string(name(to)) + "') with casting rule 'same_kind'");
+}
+
+void check_assignable(const shape& values, const shape& target, const array& destination) {
+  if (!broadcasts_to(values, target))
+    throw shape_error("could not broadcast input array from shape " + to_string(values) +
+                      " into shape " + to_string(target));
+  for (int d = 0; d < destination.ndim(); ++d)
+    if (destination.strides()[d] == 0 && destination.shape()[d] > 1)
+      throw value_error("assignment destination is read-only (a broadcast view)");
+}
+
+bool overlaps(const node& root, const array& a) {
+  return any_read(root, a, [&](const node& n) {
+    const array& v = n.value();
+    // A gather reads wherever its positions point.
+    return n.op == op_code::gather ||
+           !(v.data() == a.data() && v.shape() == a.shape() && v.strides() == a.strides());
+  });
+}
+
+bool reads_memory_of(const node& root, const array& a) {
+  return any_read(root, a, [](const node&) { return true; });
+}
+
+}  // namespace jet::detail

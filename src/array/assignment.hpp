@@ -1,0 +1,21 @@
+// What writing into existing memory checks and decides, for assignment into arrays and views
+// (array.cpp) and for advanced indexing's scatter (indexing.cpp).
+#pragma once
+
+#include "codegen/expr/node.hpp"
+#include "jet/array.hpp"
+
+namespace jet::detail {
+
+// Throws NumPy's casting error unless `result`, of an operation, may be written into an array
+// of dtype `to` under the 'same_kind' rule (in-place operators).
+void check_same_kind(const node& result, dtype to);
+// Throws unless values of shape `values` broadcast to `target` (the shape written) and
+// `destination`, the array whose memory is written, is not a broadcast view.
+void check_assignable(const shape& values, const shape& target, const array& destination);
+// True when an operand of `root` reads `a`'s memory other than element for element.
+bool overlaps(const node& root, const array& a);
+// True when an operand of `root` reads any of `a`'s memory.
+bool reads_memory_of(const node& root, const array& a);
+
+}  // namespace jet::detail

@@ -1,0 +1,130 @@
+// Advanced indexing on the host: NumPy's result shapes (where the broadcast axes go), its
+// errors, and the gather and scatter kernels compiling with NVRTC; no GPU needed.
+#include <cstdint>
+#include <string>
+
+#include "codegen/ir/ir.hpp"
+#include "codegen/plan/kernel_plan.hpp"
+#include "jet/jet.hpp"
+#include "src/nvrtc/compile.hpp"
+#include "support/catch.hpp"
+#include "support/compiles.hpp"
+
+namespace {
+
+using jet::placeholder;
+using jet_test::check_compiles;
+const jet::slice all;
+
+jet::array positions(const jet::shape& s, jet::dtype t = jet::int64) { return placeholder(s, t); }
+
+
+}  // namespace
+
+TEST_CASE("advanced indexing places the broadcast axes as NumPy does", "[host][indexing]") {
+  const jet::array x = placeholder({5, 6, 7}, jet::float32);
+  const jet::array i3 = positions({3}), i21 = positions({2, 1}), i4 = positions({4});
+  // Alone or adjacent: where the index arrays are.
+  CHECK(x(i3).shape() == jet::shape{3, 6, 7});
+  CHECK(x(all, i3).shape() == jet::shape{5, 3, 7});
+  CHECK(x(all, all, i21).shape() == jet::shape{5, 6, 2, 1});
+  CHECK(x(i21, i3).shape() == jet::shape{2, 3, 7});
+  CHECK(x(all, i21, i3).shape() == jet::shape{5, 2, 3});
+  CHECK(x(jet::ellipsis, i21).shape() == jet::shape{5, 6, 2, 1});
+  CHECK(x(jet::newaxis, i3).shape() == jet::shape{1, 3, 6, 7});
+  // An integer counts as an index array of no axes: x[:, 0, idx] keeps them together, while
+  // x[0, :, idx] separates them, and separated broadcast axes go first.
+  CHECK(x(all, 0, i4).shape() == jet::shape{5, 4});
+  CHECK(x(0, all, i4).shape() == jet::shape{4, 6});
+  CHECK(x(i21, all, i3).shape() == jet::shape{2, 3, 6});
+  CHECK(x(i3, jet::newaxis, i3).shape() == jet::shape{3, 1, 7});
+  CHECK(x(jet::slice(1, 3), i4, jet::slice(jet::none, jet::none, -2)).shape() ==
+        jet::shape{2, 4, 4});
+  // Any integer dtype; the result keeps x's dtype.
+  for (jet::dtype t : {jet::int8, jet::uint8, jet::int16, jet::uint16, jet::int32, jet::uint32,
+                       jet::int64, jet::uint64}) {
+    const auto r = x(positions({2}, t));
+    CHECK(r.dtype() == jet::float32);
+    CHECK(r.shape() == jet::shape{2, 6, 7});
+  }
+  // Empty index arrays give empty results.
+  CHECK(x(positions({0})).shape() == jet::shape{0, 6, 7});
+}
+
+TEST_CASE("advanced indexing raises NumPy's errors", "[host][indexing]") {
+  const jet::array x = placeholder({5, 6}, jet::float64);
+  CHECK_THROWS_MATCHES(
+      x(positions({2}, jet::float32)), jet::index_error,
+      Catch::Matchers::Message("arrays used as indices must be of integer (or boolean) type"));
+  CHECK_THROWS_MATCHES(x(positions({2}), positions({3})), jet::index_error,
+                       Catch::Matchers::Message("shape mismatch: indexing arrays could not be "
+                                                "broadcast together with shapes (2,) (3,)"));
+  CHECK_THROWS_MATCHES(x(positions({2}), 0, 1), jet::index_error,
+                       Catch::Matchers::Message("too many indices for array: array is "
+                                                "2-dimensional, but 3 were indexed"));
+  CHECK_THROWS_MATCHES(x(positions({2}), 6), jet::index_error,
+                       Catch::Matchers::Message("index 6 is out of bounds for axis 1 with size 6"));
+  CHECK_THROWS_AS(x(positions({2}), jet::ellipsis, jet::ellipsis), jet::index_error);
+}
+
+TEST_CASE("take and take_along_axis have NumPy's shapes and errors", "[host][indexing]") {
+  const jet::array a = placeholder({5, 6}, jet::int32);
+  CHECK(jet::take(a, positions({2, 3})).shape() == jet::shape{2, 3});
+  CHECK(jet::take(a, positions({2, 3}), 1).shape() == jet::shape{5, 2, 3});
+  CHECK(jet::take(a, positions({4}), -2, jet::index_mode::clip).shape() == jet::shape{4, 6});
+  CHECK(jet::take(a, positions({4}), 0).dtype() == jet::int32);
+  CHECK_THROWS_MATCHES(jet::take(a, positions({4}), 2), jet::index_error,
+                       Catch::Matchers::Message("axis 2 is out of bounds for array of dimension 2"));
+  CHECK_THROWS_MATCHES(jet::take(placeholder({0, 3}), positions({1}), 0, jet::index_mode::wrap),
+                       jet::index_error,
+                       Catch::Matchers::Message("cannot do a non-empty take from an empty axes."));
+  CHECK(jet::take_along_axis(a, positions({5, 2}), 1).shape() == jet::shape{5, 2});
+  CHECK(jet::take_along_axis(a, positions({1, 2}), 1).shape() == jet::shape{5, 2});
+  CHECK(jet::take_along_axis(a, positions({3, 1}), 0).shape() == jet::shape{3, 6});
+  CHECK(jet::take_along_axis(a, positions({7}), std::nullopt).shape() == jet::shape{7});
+  CHECK_THROWS_MATCHES(
+      jet::take_along_axis(a, positions({5}), 1), jet::value_error,
+      Catch::Matchers::Message("`indices` and `arr` must have the same number of dimensions"));
+  CHECK_THROWS_MATCHES(jet::take_along_axis(a, positions({5, 2}, jet::float32), 1),
+                       jet::index_error,
+                       Catch::Matchers::Message("`indices` must be an integer array"));
+}
+
+TEST_CASE("gathers fuse into one kernel, which compiles", "[host][indexing][render]") {
+  const jet::array x = placeholder({100, 8}, jet::float32);
+  const jet::array y = placeholder({50, 8}, jet::float32);
+  const jet::array idx = positions({50});
+  const jet::explanation e = jet::explain(jet::sin(x(idx)) * 2 + y);
+  CHECK(e.source.find("jet_checked_index") != std::string::npos);
+  check_compiles(jet::sin(x(idx)) * 2 + y);
+  check_compiles(jet::sum(x(idx), 1));
+  check_compiles(jet::sum(x(idx)));
+  for (int i = 0; i < jet::dtype_count; ++i) {
+    const auto t = static_cast<jet::dtype>(i);
+    INFO(jet::name(t));
+    const jet::array a = placeholder({9, 4}, t);
+    check_compiles(a(positions({3, 2}, jet::int32), positions({2}, jet::uint8)));
+    check_compiles(jet::take(a, positions({5}), 1, jet::index_mode::wrap));
+    check_compiles(jet::take_along_axis(a, positions({9, 1}), 1));
+  }
+}
+
+TEST_CASE("a scatter kernel compiles", "[host][indexing][render]") {
+  for (jet::dtype t : {jet::bool_, jet::int16, jet::float16, jet::bfloat16, jet::float64,
+                       jet::complex64}) {
+    INFO(jet::name(t));
+    const jet::array x = placeholder({9, 4}, t);
+    const jet::indexed target = x(positions({3}), jet::slice(1, 3));
+    const jet::detail::node& gather = *target.node();
+    jet::ir::graph g;
+    jet::codegen::kernel_plan plan;
+    const jet::array values = placeholder({3, 2}, jet::float32);
+    REQUIRE(jet::codegen::lower_scatter(*jet::expr(values * 2).node(), *gather.args[0],
+                                        gather.value(), g, plan) ==
+            jet::codegen::lowering::one_kernel);
+    const jet::codegen::kernel_source source = jet::codegen::render(plan);
+    INFO(source.source);
+    CHECK(source.source.find("store_at") != std::string::npos);
+    CHECK(!jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras()).image.empty());
+  }
+}
