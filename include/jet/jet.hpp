@@ -10,6 +10,7 @@
 #include "jet/indexing.hpp"
 #include "jet/kernel.hpp"
 #include "jet/linalg.hpp"
+#include "jet/manipulation.hpp"
 #include "jet/memory.hpp"
 #include "jet/ops.hpp"
 #include "jet/random.hpp"

@@ -1,0 +1,86 @@
+// Joining and splitting on the host: NumPy's result shapes and errors, and that splits and the
+// atleast_*d forms are views; no GPU needed (joins raise before they evaluate anything).
+#include <cstdint>
+#include <vector>
+
+#include "jet/jet.hpp"
+#include "support/catch.hpp"
+
+namespace {
+
+using Catch::Matchers::Message;
+using jet::placeholder;
+
+std::vector<jet::shape> shapes_of(const std::vector<jet::array>& parts) {
+  std::vector<jet::shape> out;
+  for (const jet::array& p : parts) out.push_back(p.shape());
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("joins raise NumPy's errors, naming the part that does not fit",
+          "[host][manipulation]") {
+  const jet::array a = placeholder({2, 3}), b = placeholder({2, 4}), c = placeholder({3});
+  CHECK_THROWS_MATCHES(jet::concatenate({a, b}), jet::value_error,
+                       Message("all the input array dimensions except for the concatenation axis "
+                               "must match exactly, but along dimension 1, the array at index 0 "
+                               "has size 3 and the array at index 1 has size 4"));
+  CHECK_THROWS_MATCHES(jet::concatenate({a, c}), jet::value_error,
+                       Message("all the input arrays must have same number of dimensions, but the "
+                               "array at index 0 has 2 dimension(s) and the array at index 1 has "
+                               "1 dimension(s)"));
+  CHECK_THROWS_MATCHES(jet::concatenate({a, a}, 2), jet::index_error,
+                       Message("axis 2 is out of bounds for array of dimension 2"));
+  CHECK_THROWS_MATCHES(jet::concatenate({placeholder({})}), jet::value_error,
+                       Message("zero-dimensional arrays cannot be concatenated"));
+  CHECK_THROWS_MATCHES(jet::concatenate(std::vector<jet::array>{}), jet::value_error,
+                       Message("need at least one array to concatenate"));
+  CHECK_THROWS_MATCHES(jet::stack({a, b}), jet::value_error,
+                       Message("all input arrays must have the same shape"));
+  CHECK_THROWS_MATCHES(jet::stack(std::vector<jet::array>{}), jet::value_error,
+                       Message("need at least one array to stack"));
+  CHECK_THROWS_MATCHES(jet::hstack({a, c}), jet::value_error,
+                       Message("all the input arrays must have same number of dimensions, but the "
+                               "array at index 0 has 2 dimension(s) and the array at index 1 has "
+                               "1 dimension(s)"));
+}
+
+TEST_CASE("splits are views with NumPy's shapes and errors", "[host][manipulation]") {
+  const jet::array a = placeholder({10, 6, 4});
+  CHECK(shapes_of(jet::split(a, 5)) == std::vector<jet::shape>(5, jet::shape{2, 6, 4}));
+  CHECK(shapes_of(jet::array_split(a, 3)) ==
+        std::vector<jet::shape>{{4, 6, 4}, {3, 6, 4}, {3, 6, 4}});
+  CHECK(shapes_of(jet::split(a, std::vector<std::int64_t>{2, -3, 20}, 1)) ==
+        std::vector<jet::shape>{{10, 2, 4}, {10, 1, 4}, {10, 3, 4}, {10, 0, 4}});
+  CHECK(shapes_of(jet::hsplit(a, 2)) == std::vector<jet::shape>(2, jet::shape{10, 3, 4}));
+  CHECK(shapes_of(jet::vsplit(a, std::vector<std::int64_t>{7})) ==
+        std::vector<jet::shape>{{7, 6, 4}, {3, 6, 4}});
+  CHECK(shapes_of(jet::dsplit(a, 4)) == std::vector<jet::shape>(4, jet::shape{10, 6, 1}));
+  CHECK(shapes_of(jet::hsplit(placeholder({6}), 3)) == std::vector<jet::shape>(3, jet::shape{2}));
+  CHECK(jet::split(a, 2, -1)[1].offset() == 2);
+  CHECK_THROWS_MATCHES(jet::split(a, 3), jet::value_error,
+                       Message("array split does not result in an equal division"));
+  CHECK_THROWS_MATCHES(jet::array_split(a, 0), jet::value_error,
+                       Message("number sections must be larger than 0."));
+  CHECK_THROWS_MATCHES(jet::vsplit(placeholder({6}), 2), jet::value_error,
+                       Message("vsplit only works on arrays of 2 or more dimensions"));
+  CHECK_THROWS_MATCHES(jet::dsplit(placeholder({6, 2}), 2), jet::value_error,
+                       Message("dsplit only works on arrays of 3 or more dimensions"));
+  CHECK_THROWS_MATCHES(jet::hsplit(placeholder({}), 2), jet::value_error,
+                       Message("hsplit only works on arrays of 1 or more dimensions"));
+}
+
+TEST_CASE("atleast_1d, _2d and _3d add axes as NumPy does, as views", "[host][manipulation]") {
+  const jet::array s = placeholder({}), v = placeholder({5}), m = placeholder({2, 3});
+  CHECK(jet::atleast_1d(s).shape() == jet::shape{1});
+  CHECK(jet::atleast_2d(s).shape() == jet::shape{1, 1});
+  CHECK(jet::atleast_3d(s).shape() == jet::shape{1, 1, 1});
+  CHECK(jet::atleast_1d(v).shape() == jet::shape{5});
+  CHECK(jet::atleast_2d(v).shape() == jet::shape{1, 5});
+  CHECK(jet::atleast_3d(v).shape() == jet::shape{1, 5, 1});
+  CHECK(jet::atleast_2d(m).shape() == jet::shape{2, 3});
+  CHECK(jet::atleast_3d(m).shape() == jet::shape{2, 3, 1});
+  CHECK(jet::atleast_3d(m).strides() == jet::shape{3, 1, 0});
+  CHECK(jet::atleast_3d(placeholder({2, 3, 4, 5})).shape() == jet::shape{2, 3, 4, 5});
+}
