@@ -247,10 +247,12 @@ template <class T> __device__ __forceinline__ T jet_ipow(T a, T b, const jet_err
     {"jet_checked_index",
      R"(// An index as a position on an axis of n elements (codegen/expr/node.hpp): how >= 0 counts
 // negatives from the end and reports one out of bounds as on axis `how` (error code 2);
-// -1 wraps, -2 clips. The position reported is read nowhere: 0 keeps the read in bounds.
+// -1 wraps, -2 clips. A position out of bounds clears `in_bounds` (a scatter then stores
+// nothing) and reads as 0, which keeps a gather's read in bounds.
 template <class T>
 __device__ __forceinline__ long long jet_checked_index(T index, long long n, long long how,
-                                                       const jet_error_channel& e) {
+                                                       const jet_error_channel& e,
+                                                       bool& in_bounds) {
   long long k = (long long)index;
   if (how == -1) { k %= n; return k < 0 ? k + n : k; }
   if (how == -2) return k < 0 ? 0 : (k >= n ? n - 1 : k);
@@ -258,6 +260,7 @@ __device__ __forceinline__ long long jet_checked_index(T index, long long n, lon
   if (jet_is_signed<T>::value && k < 0) k += n;
   if (huge || k < 0 || k >= n) {
     jet_report(e, 2, (long long)index, how, n);
+    in_bounds = false;
     return 0;
   }
   return k;

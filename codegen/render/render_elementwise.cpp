@@ -87,7 +87,7 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   }
   // Zeroed: the shifts below read every lane before the loop has written it.
   s += "    " + vec(g.output.type) + " r{};\n";
-  if (g.output.gathered) s += "    long long store_at = 0;\n";
+  if (g.output.gathered) s += "    long long store_at = 0;\n    bool in_bounds = true;\n";
   s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
   std::string call = "jet_element(p, i + k";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
@@ -96,7 +96,7 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
                                 : load(op.type, "v" + std::to_string(k) +
                                                     (vector_operand(op) ? ".v[0]" : "")));
   }
-  if (g.output.gathered) call += ", store_at";
+  if (g.output.gathered) call += ", store_at, in_bounds";
   call += ")";
   s += "      const " + std::string(storage_type(g.output.type)) +
        " y = " + store(g.output.type, call) + ";\n";
@@ -110,7 +110,7 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
   // A scatter's kernels take one element a thread (choose_access).
   const std::string whole_store =
-      g.output.gathered ? "(" + address(g.output, "out") + ")[store_at] = r.v[0];"
+      g.output.gathered ? "if (in_bounds) (" + address(g.output, "out") + ")[store_at] = r.v[0];"
                         : "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
   if (!partial_chunks) {
     s += "    " + whole_store + "\n";

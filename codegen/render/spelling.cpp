@@ -121,7 +121,7 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
       return load(in.type, "x" + std::to_string(in.slot) + "[" + temp(in.args[0]) + "]");
     case op_code::checked_index:
       return "jet_checked_index(" + temp(in.args[0]) + ", " + temp(in.args[1]) + ", " +
-             temp(in.args[2]) + ", p.errors)";
+             temp(in.args[2]) + ", p.errors, in_bounds)";
     case op_code::cast: return render_cast(g.code[in.args[0]].type, in.type, temp(in.args[0]));
     default: break;
   }
@@ -231,8 +231,10 @@ void render_element(const ir::graph& g, std::string& s) {
                      : std::string(", ") + value_type(op.type) + " x";
     s += std::to_string(k);
   }
-  if (g.output.gathered) s += ", long long& store_at";
+  if (g.output.gathered) s += ", long long& store_at, bool& in_bounds";
   s += ") {\n";
+  // Positions are checked (checked_index) into a scatter's flag, or a gather's own.
+  if (!g.output.gathered && g.reports_errors()) s += "  bool in_bounds = true;\n";
   for (std::size_t i = 0; i < g.code.size(); ++i)
     s += std::string("  const ") + value_type(g.code[i].type) + " " + temp(static_cast<int>(i)) +
          " = " + render_instr(g, g.code[i]) + ";\n";
