@@ -19,8 +19,7 @@ int main() {
   std::printf("x[idx], 2^26 float32: %.4f ms, %.1f%% of copy bandwidth (16 bytes an element)\n",
               gather, 100 * 16.0 * n / (gather * 1e-3) / 1e9 / copy);
   bench::result("x[idx] gather 2^26 (ms)", gather, "ms", "<= CuPy");
-  const double fused =
-      bench::median_ms([&] { out(jet::ellipsis) = jet::sin(x(idx)) * 2.0f + y; });
+  const double fused = bench::median_ms([&] { out(jet::ellipsis) = jet::sin(x(idx)) * 2.0f + y; });
   std::printf("sin(x[idx]) * 2 + y: %.4f ms\n", fused);
   bench::result("sin(x[idx])*2+y 2^26 (ms)", fused, "ms", "<= CuPy/2");
   return 0;

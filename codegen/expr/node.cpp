@@ -21,9 +21,12 @@ struct op_row {
   result_rule result;
 };
 
-constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},  {"scalar", 0, 0, result_rule::same},
-                           {"cast", 1, 0, result_rule::same},   {"index", 0, 0, result_rule::same},
-                           {"reduce", 1, 0, result_rule::same},  {"gather", 1, 0, result_rule::same},
+constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},
+                           {"scalar", 0, 0, result_rule::same},
+                           {"cast", 1, 0, result_rule::same},
+                           {"index", 0, 0, result_rule::same},
+                           {"reduce", 1, 0, result_rule::same},
+                           {"gather", 1, 0, result_rule::same},
                            {"checked_index", 3, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},

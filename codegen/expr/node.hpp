@@ -140,8 +140,8 @@ node_ptr make_index(const shape& extents);
 // index arrays replace and their positions times the strides in `offset`.
 node_ptr make_gather(const array& source, node_ptr offset);
 // What make_checked_index does with an index: the `how` of an index checked on axis `a` is `a`.
-inline constexpr std::int64_t index_wraps = -1;   // take's mode="wrap": modulo the size
-inline constexpr std::int64_t index_clips = -2;   // mode="clip": into [0, size)
+inline constexpr std::int64_t index_wraps = -1;  // take's mode="wrap": modulo the size
+inline constexpr std::int64_t index_clips = -2;  // mode="clip": into [0, size)
 // `index` (an integer node) as a position on an axis of `size` (int64): a negative index
 // counts from the end and one out of bounds is reported through the device error channel as
 // on axis `how` (NumPy's IndexError), or it wraps or clips (index_wraps, index_clips).

@@ -92,9 +92,10 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   std::string call = "jet_element(p, i + k";
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
-    call += ", " + (op.gathered ? address(op, "in" + std::to_string(k))
-                                : load(op.type, "v" + std::to_string(k) +
-                                                    (vector_operand(op) ? ".v[0]" : "")));
+    call +=
+        ", " + (op.gathered
+                    ? address(op, "in" + std::to_string(k))
+                    : load(op.type, "v" + std::to_string(k) + (vector_operand(op) ? ".v[0]" : "")));
   }
   if (g.output.gathered) call += ", store_at, in_bounds";
   call += ")";

@@ -21,7 +21,7 @@ class index_arg {
   requires std::is_constructible_v<index_item, const T&> index_arg(const T& item)  // NOLINT
       : item_(item) {}
   index_arg(const array& positions) : item_(ellipsis), positions_(positions) {}  // NOLINT
-  index_arg(const expr& positions) : index_arg(positions.eval()) {}             // NOLINT
+  index_arg(const expr& positions) : index_arg(positions.eval()) {}              // NOLINT
 
   const index_item& item() const { return item_; }
   const std::optional<array>& positions() const { return positions_; }

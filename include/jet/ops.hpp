@@ -10,7 +10,7 @@ namespace jet {
 // Jet type so that plain C++ arithmetic stays plain.
 template <class T>
 concept jet_operand = std::is_same_v<std::remove_cvref_t<T>, array> ||
-                      std::is_base_of_v<expr, std::remove_cvref_t<T>>;
+    std::is_base_of_v<expr, std::remove_cvref_t<T>>;
 template <class A, class B>
 concept operand_pair =
     (jet_operand<A> ||

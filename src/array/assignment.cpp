@@ -7,9 +7,6 @@
 #include "jet/error.hpp"
 
 namespace jet::detail {
-namespace {
-
-// NumPy's same_kind rule for writing a result into an existing array.
 bool same_kind(dtype from, dtype to) {
   if (can_cast(from, to)) return true;
   auto rank = [](dtype t) {
@@ -24,6 +21,8 @@ bool same_kind(dtype from, dtype to) {
   };
   return rank(from) <= rank(to);
 }
+
+namespace {
 
 // True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
 bool broadcasts_to(const shape& from, const shape& to) {

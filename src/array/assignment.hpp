@@ -7,6 +7,8 @@
 
 namespace jet::detail {
 
+// NumPy's 'same_kind' rule: `from` casts safely to `to`, or to a lower kind of dtype.
+bool same_kind(dtype from, dtype to);
 // Throws NumPy's casting error unless `result`, of an operation, may be written into an array
 // of dtype `to` under the 'same_kind' rule (in-place operators).
 void check_same_kind(const node& result, dtype to);

@@ -48,8 +48,8 @@ shape broadcast_or_raise(const std::vector<advanced_item>& items) {
     std::string shapes;
     for (const advanced_item& it : items)
       if (it.positions) shapes += (shapes.empty() ? "" : " ") + to_string(it.positions->shape());
-    throw index_error("shape mismatch: indexing arrays could not be broadcast together with shapes " +
-                      shapes);
+    throw index_error(
+        "shape mismatch: indexing arrays could not be broadcast together with shapes " + shapes);
   }
 }
 
@@ -209,9 +209,7 @@ void indexed::assign(const expr& values) const {
   detail::evaluate_scatter(*staged(values.node()), *staged(offset_), source_);
 }
 
-
-expr take(const array& a, const array& indices, std::optional<std::int64_t> axis,
-          index_mode mode) {
+expr take(const array& a, const array& indices, std::optional<std::int64_t> axis, index_mode mode) {
   const array source = axis ? a : a.ravel();
   const int d = normalize_axis(axis.value_or(0), source.ndim());
   const std::int64_t n = source.shape()[d];

@@ -3,6 +3,7 @@
 #include <string>
 #include <vector>
 
+#include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/manipulation.hpp"
 
@@ -68,10 +69,11 @@ shape joined_shape(const std::vector<part>& ps, int axis) {
   for (std::size_t k = 0; k < ps.size(); ++k) {
     const shape& s = ps[k].joined;
     if (s.size() != first.size())
-      throw value_error("all the input arrays must have same number of dimensions, but the array "
-                        "at index 0 has " +
-                        std::to_string(first.size()) + " dimension(s) and the array at index " +
-                        std::to_string(k) + " has " + std::to_string(s.size()) + " dimension(s)");
+      throw value_error(
+          "all the input arrays must have same number of dimensions, but the array "
+          "at index 0 has " +
+          std::to_string(first.size()) + " dimension(s) and the array at index " +
+          std::to_string(k) + " has " + std::to_string(s.size()) + " dimension(s)");
     for (int d = 0; d < s.size(); ++d)
       if (d != axis && s[d] != first[d])
         throw value_error(
@@ -153,6 +155,11 @@ std::vector<array> split_named(const array& a, const Cuts& cuts, int least, cons
 }
 
 }  // namespace
+
+array parts::array_at(std::size_t k) const {
+  const detail::node& n = *list_.at(k).node();
+  return n.op == detail::op_code::input ? n.value() : array(list_[k]);
+}
 
 array concatenate(const parts& p, std::optional<std::int64_t> axis, std::optional<dtype> t) {
   return axis ? join(as_parts(p, 0), *axis, t) : join_flat(p, t);

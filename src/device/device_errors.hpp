@@ -1,6 +1,7 @@
 // The device error channel: kernels that find an error in their data (an integer to a negative
-// power, an index out of bounds) report it, and the host raises it at its next synchronization, as NumPy would have
-// raised it at the operation. JET_SYNC_CHECKS=1 waits after each such kernel, to raise at once.
+// power, an index out of bounds) report it, and the host raises it at its next synchronization, as
+// NumPy would have raised it at the operation. JET_SYNC_CHECKS=1 waits after each such kernel, to
+// raise at once.
 #pragma once
 
 #include <cstdint>

@@ -25,7 +25,8 @@ struct positions {
 
 positions random_positions(std::mt19937& rng, const jet::shape& s, std::int64_t n,
                            jet::dtype t = jet::int64) {
-  const bool is_signed = t != jet::uint8 && t != jet::uint16 && t != jet::uint32 && t != jet::uint64;
+  const bool is_signed =
+      t != jet::uint8 && t != jet::uint16 && t != jet::uint32 && t != jet::uint64;
   std::uniform_int_distribution<std::int64_t> pick(is_signed ? -n : 0, n - 1);
   positions p;
   for (std::int64_t k = 0; k < s.product(); ++k) p.values.push_back(pick(rng));
@@ -52,8 +53,7 @@ std::uint64_t kernels_run() {
 
 }  // namespace
 
-TEST_CASE("integer-array indexing gathers what NumPy's advanced indexing does",
-          "[gpu][indexing]") {
+TEST_CASE("integer-array indexing gathers what NumPy's advanced indexing does", "[gpu][indexing]") {
   for (jet::dtype t : all_dtypes) {
     INFO(jet::name(t));
     std::mt19937 rng = seeded("gather", t);
@@ -237,8 +237,9 @@ TEST_CASE("positions out of bounds raise NumPy's IndexError at the next synchron
 TEST_CASE("take, take_along_axis and put_along_axis", "[gpu][indexing]") {
   const jet::array a = jet::arange(12).reshape({3, 4});
   const jet::array i = jet::asarray<std::int64_t>({-1, 5, 2});
-  CHECK(jet::array(jet::take(a, jet::asarray<std::int64_t>({0, -1, 5}))).to_vector<std::int64_t>() ==
-        std::vector<std::int64_t>{0, 11, 5});
+  CHECK(
+      jet::array(jet::take(a, jet::asarray<std::int64_t>({0, -1, 5}))).to_vector<std::int64_t>() ==
+      std::vector<std::int64_t>{0, 11, 5});
   CHECK(jet::array(jet::take(a, i, 1, jet::index_mode::wrap)).to_vector<std::int64_t>() ==
         std::vector<std::int64_t>{3, 1, 2, 7, 5, 6, 11, 9, 10});
   CHECK(jet::array(jet::take(a, i, 1, jet::index_mode::clip)).to_vector<std::int64_t>() ==

@@ -55,7 +55,8 @@ TEST_CASE("stack, vstack, hstack, dstack and column_stack", "[gpu][manipulation]
   CHECK(jet::vstack({a, b}).to_vector<std::int64_t>() == i64{0, 1, 2, 3, 4, 5});
   CHECK(jet::vstack({a, b}).shape() == jet::shape{2, 3});
   CHECK(jet::hstack({a, b}).shape() == jet::shape{6});
-  CHECK(jet::hstack({iota({2, 1}), iota({2, 2})}).to_vector<std::int64_t>() == i64{0, 0, 1, 1, 2, 3});
+  CHECK(jet::hstack({iota({2, 1}), iota({2, 2})}).to_vector<std::int64_t>() ==
+        i64{0, 0, 1, 1, 2, 3});
   const jet::array d = jet::dstack({a, b});
   CHECK(d.shape() == jet::shape{1, 3, 2});
   CHECK(d.to_vector<std::int64_t>() == i64{0, 3, 1, 4, 2, 5});
@@ -77,4 +78,60 @@ TEST_CASE("splits see the elements NumPy's do", "[gpu][manipulation]") {
   jet::array b = a.copy();
   jet::vsplit(b, 2)[1](jet::ellipsis) = jet::zeros({2, 6}, jet::int64);
   CHECK(jet::sum(b).item<std::int64_t>() == 66);
+}
+
+TEST_CASE("roll, tile, repeat and diff move elements as NumPy's do", "[gpu][manipulation]") {
+  const jet::array a = iota({2, 3});
+  CHECK(jet::array(jet::roll(a, 1)).to_vector<std::int64_t>() == i64{5, 0, 1, 2, 3, 4});
+  CHECK(jet::array(jet::roll(a, -4, 1)).to_vector<std::int64_t>() == i64{1, 2, 0, 4, 5, 3});
+  CHECK(jet::array(jet::roll(a.T(), 1)).to_vector<std::int64_t>() == i64{5, 0, 3, 1, 4, 2});
+  CHECK(jet::array(jet::tile(a, {2})).to_vector<std::int64_t>() ==
+        i64{0, 1, 2, 0, 1, 2, 3, 4, 5, 3, 4, 5});
+  const jet::array t = jet::tile(iota({2}), {2, 1, 2});
+  CHECK(t.shape() == jet::shape{2, 1, 4});
+  CHECK(t.to_vector<std::int64_t>() == i64{0, 1, 0, 1, 0, 1, 0, 1});
+  CHECK(jet::array(jet::repeat(a, 2)).to_vector<std::int64_t>() ==
+        i64{0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5});
+  CHECK(jet::array(jet::repeat(a, {1, 0, 2}, 1)).to_vector<std::int64_t>() ==
+        i64{0, 2, 2, 3, 5, 5});
+  CHECK(jet::array(jet::repeat(a, 2, 0)).shape() == jet::shape{4, 3});
+  const jet::array sq = jet::asarray<std::int64_t>({1, 4, 9, 16, 25});
+  CHECK(jet::array(jet::diff(sq)).to_vector<std::int64_t>() == i64{3, 5, 7, 9});
+  CHECK(jet::array(jet::diff(sq, 2)).to_vector<std::int64_t>() == i64{2, 2, 2});
+  CHECK(jet::array(jet::diff(a, 1, 0)).to_vector<std::int64_t>() == i64{3, 3, 3});
+  const jet::array flags = jet::asarray(std::vector<bool>{true, true, false});
+  CHECK(jet::array(jet::diff(flags)).to_vector<bool>() == std::vector<bool>{false, true});
+  // A roll fuses into what reads it.
+  CHECK(jet::array(jet::roll(a, 1, 1) * 10 + a).to_vector<std::int64_t>() ==
+        i64{20, 1, 12, 53, 34, 45});
+}
+
+TEST_CASE("triangles, diagonals, grids and copyto", "[gpu][manipulation]") {
+  const jet::array m = iota({3, 3}, 1);
+  CHECK(jet::array(jet::tril(m)).to_vector<std::int64_t>() == i64{1, 0, 0, 4, 5, 0, 7, 8, 9});
+  CHECK(jet::array(jet::triu(m, 1)).to_vector<std::int64_t>() == i64{0, 2, 3, 0, 0, 6, 0, 0, 0});
+  CHECK(jet::array(jet::tril(m, -1)).dtype() == jet::int64);
+  CHECK(jet::tri(2, 3, 0, jet::int32).to_vector<std::int32_t>() ==
+        std::vector<std::int32_t>{1, 0, 0, 1, 1, 0});
+  CHECK(jet::diag(jet::asarray<std::int64_t>({1, 2}), 1).to_vector<std::int64_t>() ==
+        i64{0, 1, 0, 0, 0, 2, 0, 0, 0});
+  CHECK(jet::diag(m, -1).to_vector<std::int64_t>() == i64{4, 8});
+  CHECK(jet::diagflat(iota({2, 1}, 5)).to_vector<std::int64_t>() == i64{5, 0, 0, 6});
+  const std::vector<jet::array> xy = jet::meshgrid({iota({3}), iota({2}, 10)});
+  CHECK(xy[0].shape() == jet::shape{2, 3});
+  CHECK(xy[0].to_vector<std::int64_t>() == i64{0, 1, 2, 0, 1, 2});
+  CHECK(xy[1].to_vector<std::int64_t>() == i64{10, 10, 10, 11, 11, 11});
+  const std::vector<jet::array> ij =
+      jet::meshgrid({iota({3}), iota({2}, 10)}, jet::mesh_indexing::ij);
+  CHECK(ij[1].to_vector<std::int64_t>() == i64{10, 11, 10, 11, 10, 11});
+  const jet::array g = jet::indices({2, 3});
+  CHECK(g.shape() == jet::shape{2, 2, 3});
+  CHECK(g.to_vector<std::int64_t>() == i64{0, 0, 0, 1, 1, 1, 0, 1, 2, 0, 1, 2});
+  jet::array dst = jet::zeros({2, 3}, jet::float32);
+  jet::copyto(dst, iota({3}));
+  CHECK(dst.to_vector<float>() == std::vector<float>{0, 1, 2, 0, 1, 2});
+  jet::copyto(dst, 7, iota({2, 3}) % 2 == 0);
+  CHECK(dst.to_vector<float>() == std::vector<float>{7, 1, 7, 0, 7, 2});
+  CHECK_THROWS_AS(jet::copyto(iota({2}), jet::ones({2})), jet::dtype_error);
+  CHECK(jet::ascontiguousarray(m.T()).is_c_contiguous());
 }

@@ -18,7 +18,6 @@ const jet::slice all;
 
 jet::array positions(const jet::shape& s, jet::dtype t = jet::int64) { return placeholder(s, t); }
 
-
 }  // namespace
 
 TEST_CASE("advanced indexing places the broadcast axes as NumPy does", "[host][indexing]") {
@@ -53,12 +52,13 @@ TEST_CASE("advanced indexing places the broadcast axes as NumPy does", "[host][i
 
 TEST_CASE("advanced indexing raises NumPy's errors", "[host][indexing]") {
   const jet::array x = placeholder({5, 6}, jet::float64);
-  CHECK_THROWS_WITH(
-      x(positions({2}, jet::float32)), ("arrays used as indices must be of integer (or boolean) type"));
-  CHECK_THROWS_WITH(x(positions({2}), positions({3})), ("shape mismatch: indexing arrays could not be "
-                                                "broadcast together with shapes (2,) (3,)"));
+  CHECK_THROWS_WITH(x(positions({2}, jet::float32)),
+                    ("arrays used as indices must be of integer (or boolean) type"));
+  CHECK_THROWS_WITH(x(positions({2}), positions({3})),
+                    ("shape mismatch: indexing arrays could not be "
+                     "broadcast together with shapes (2,) (3,)"));
   CHECK_THROWS_WITH(x(positions({2}), 0, 1), ("too many indices for array: array is "
-                                                "2-dimensional, but 3 were indexed"));
+                                              "2-dimensional, but 3 were indexed"));
   CHECK_THROWS_WITH(x(positions({2}), 6), ("index 6 is out of bounds for axis 1 with size 6"));
   CHECK_THROWS_AS(x(positions({2}), jet::ellipsis, jet::ellipsis), jet::index_error);
 }
@@ -69,15 +69,18 @@ TEST_CASE("take and take_along_axis have NumPy's shapes and errors", "[host][ind
   CHECK(jet::take(a, positions({2, 3}), 1).shape() == jet::shape{5, 2, 3});
   CHECK(jet::take(a, positions({4}), -2, jet::index_mode::clip).shape() == jet::shape{4, 6});
   CHECK(jet::take(a, positions({4}), 0).dtype() == jet::int32);
-  CHECK_THROWS_WITH(jet::take(a, positions({4}), 2), ("axis 2 is out of bounds for array of dimension 2"));
-  CHECK_THROWS_WITH(jet::take(placeholder({0, 3}), positions({1}), 0, jet::index_mode::wrap), ("cannot do a non-empty take from an empty axes."));
+  CHECK_THROWS_WITH(jet::take(a, positions({4}), 2),
+                    ("axis 2 is out of bounds for array of dimension 2"));
+  CHECK_THROWS_WITH(jet::take(placeholder({0, 3}), positions({1}), 0, jet::index_mode::wrap),
+                    ("cannot do a non-empty take from an empty axes."));
   CHECK(jet::take_along_axis(a, positions({5, 2}), 1).shape() == jet::shape{5, 2});
   CHECK(jet::take_along_axis(a, positions({1, 2}), 1).shape() == jet::shape{5, 2});
   CHECK(jet::take_along_axis(a, positions({3, 1}), 0).shape() == jet::shape{3, 6});
   CHECK(jet::take_along_axis(a, positions({7}), std::nullopt).shape() == jet::shape{7});
-  CHECK_THROWS_WITH(
-      jet::take_along_axis(a, positions({5}), 1), ("`indices` and `arr` must have the same number of dimensions"));
-  CHECK_THROWS_WITH(jet::take_along_axis(a, positions({5, 2}, jet::float32), 1), ("`indices` must be an integer array"));
+  CHECK_THROWS_WITH(jet::take_along_axis(a, positions({5}), 1),
+                    ("`indices` and `arr` must have the same number of dimensions"));
+  CHECK_THROWS_WITH(jet::take_along_axis(a, positions({5, 2}, jet::float32), 1),
+                    ("`indices` must be an integer array"));
 }
 
 TEST_CASE("gathers fuse into one kernel, which compiles", "[host][indexing][render]") {
@@ -100,8 +103,8 @@ TEST_CASE("gathers fuse into one kernel, which compiles", "[host][indexing][rend
 }
 
 TEST_CASE("a scatter kernel compiles", "[host][indexing][render]") {
-  for (jet::dtype t : {jet::bool_, jet::int16, jet::float16, jet::bfloat16, jet::float64,
-                       jet::complex64}) {
+  for (jet::dtype t :
+       {jet::bool_, jet::int16, jet::float16, jet::bfloat16, jet::float64, jet::complex64}) {
     INFO(jet::name(t));
     const jet::array x = placeholder({9, 4}, t);
     const jet::indexed target = x(positions({3}), jet::slice(1, 3));
@@ -110,8 +113,8 @@ TEST_CASE("a scatter kernel compiles", "[host][indexing][render]") {
     jet::codegen::kernel_plan plan;
     const jet::array values = placeholder({3, 2}, jet::float32);
     REQUIRE(jet::codegen::lower_scatter(*jet::expr(values * 2).node(), *gather.args[0],
-                                        gather.value(), g, plan) ==
-            jet::codegen::lowering::one_kernel);
+                                        gather.value(), g,
+                                        plan) == jet::codegen::lowering::one_kernel);
     const jet::codegen::kernel_source source = jet::codegen::render(plan);
     INFO(source.source);
     CHECK(source.source.find("store_at") != std::string::npos);

@@ -18,23 +18,28 @@ std::vector<jet::shape> shapes_of(const std::vector<jet::array>& parts) {
 
 }  // namespace
 
-TEST_CASE("joins raise NumPy's errors, naming the part that does not fit",
-          "[host][manipulation]") {
+TEST_CASE("joins raise NumPy's errors, naming the part that does not fit", "[host][manipulation]") {
   const jet::array a = placeholder({2, 3}), b = placeholder({2, 4}), c = placeholder({3});
-  CHECK_THROWS_WITH(jet::concatenate({a, b}), ("all the input array dimensions except for the concatenation axis "
-                               "must match exactly, but along dimension 1, the array at index 0 "
-                               "has size 3 and the array at index 1 has size 4"));
-  CHECK_THROWS_WITH(jet::concatenate({a, c}), ("all the input arrays must have same number of dimensions, but the "
-                               "array at index 0 has 2 dimension(s) and the array at index 1 has "
-                               "1 dimension(s)"));
-  CHECK_THROWS_WITH(jet::concatenate({a, a}, 2), ("axis 2 is out of bounds for array of dimension 2"));
-  CHECK_THROWS_WITH(jet::concatenate({placeholder({})}), ("zero-dimensional arrays cannot be concatenated"));
-  CHECK_THROWS_WITH(jet::concatenate(std::vector<jet::array>{}), ("need at least one array to concatenate"));
+  CHECK_THROWS_WITH(jet::concatenate({a, b}),
+                    ("all the input array dimensions except for the concatenation axis "
+                     "must match exactly, but along dimension 1, the array at index 0 "
+                     "has size 3 and the array at index 1 has size 4"));
+  CHECK_THROWS_WITH(jet::concatenate({a, c}),
+                    ("all the input arrays must have same number of dimensions, but the "
+                     "array at index 0 has 2 dimension(s) and the array at index 1 has "
+                     "1 dimension(s)"));
+  CHECK_THROWS_WITH(jet::concatenate({a, a}, 2),
+                    ("axis 2 is out of bounds for array of dimension 2"));
+  CHECK_THROWS_WITH(jet::concatenate({placeholder({})}),
+                    ("zero-dimensional arrays cannot be concatenated"));
+  CHECK_THROWS_WITH(jet::concatenate(std::vector<jet::array>{}),
+                    ("need at least one array to concatenate"));
   CHECK_THROWS_WITH(jet::stack({a, b}), ("all input arrays must have the same shape"));
   CHECK_THROWS_WITH(jet::stack(std::vector<jet::array>{}), ("need at least one array to stack"));
-  CHECK_THROWS_WITH(jet::hstack({a, c}), ("all the input arrays must have same number of dimensions, but the "
-                               "array at index 0 has 2 dimension(s) and the array at index 1 has "
-                               "1 dimension(s)"));
+  CHECK_THROWS_WITH(jet::hstack({a, c}),
+                    ("all the input arrays must have same number of dimensions, but the "
+                     "array at index 0 has 2 dimension(s) and the array at index 1 has "
+                     "1 dimension(s)"));
 }
 
 TEST_CASE("splits are views with NumPy's shapes and errors", "[host][manipulation]") {
@@ -52,9 +57,12 @@ TEST_CASE("splits are views with NumPy's shapes and errors", "[host][manipulatio
   CHECK(jet::split(a, 2, -1)[1].offset() == 2);
   CHECK_THROWS_WITH(jet::split(a, 3), ("array split does not result in an equal division"));
   CHECK_THROWS_WITH(jet::array_split(a, 0), ("number sections must be larger than 0."));
-  CHECK_THROWS_WITH(jet::vsplit(placeholder({6}), 2), ("vsplit only works on arrays of 2 or more dimensions"));
-  CHECK_THROWS_WITH(jet::dsplit(placeholder({6, 2}), 2), ("dsplit only works on arrays of 3 or more dimensions"));
-  CHECK_THROWS_WITH(jet::hsplit(placeholder({}), 2), ("hsplit only works on arrays of 1 or more dimensions"));
+  CHECK_THROWS_WITH(jet::vsplit(placeholder({6}), 2),
+                    ("vsplit only works on arrays of 2 or more dimensions"));
+  CHECK_THROWS_WITH(jet::dsplit(placeholder({6, 2}), 2),
+                    ("dsplit only works on arrays of 3 or more dimensions"));
+  CHECK_THROWS_WITH(jet::hsplit(placeholder({}), 2),
+                    ("hsplit only works on arrays of 1 or more dimensions"));
 }
 
 TEST_CASE("atleast_1d, _2d and _3d add axes as NumPy does, as views", "[host][manipulation]") {
@@ -69,4 +77,41 @@ TEST_CASE("atleast_1d, _2d and _3d add axes as NumPy does, as views", "[host][ma
   CHECK(jet::atleast_3d(m).shape() == jet::shape{2, 3, 1});
   CHECK(jet::atleast_3d(m).strides() == jet::shape{3, 1, 0});
   CHECK(jet::atleast_3d(placeholder({2, 3, 4, 5})).shape() == jet::shape{2, 3, 4, 5});
+}
+
+TEST_CASE("flips, rot90 and moveaxis are NumPy's views", "[host][manipulation]") {
+  const jet::array a = placeholder({2, 3, 4});  // strides (12, 4, 1)
+  CHECK(jet::flip(a).strides() == jet::shape{-12, -4, -1});
+  CHECK(jet::flip(a).offset() == 23);
+  CHECK(jet::flip(a, -1).strides() == jet::shape{12, 4, -1});
+  CHECK(jet::fliplr(a).strides() == jet::shape{12, -4, 1});
+  CHECK(jet::flipud(a).offset() == 12);
+  CHECK_THROWS_WITH(jet::fliplr(placeholder({3})), "Input must be >= 2-d.");
+  // rot90 of (2, 3, 4) in the plane (0, 1): (3, 2, 4), a[i, j] -> a[j, n - 1 - i].
+  const jet::array r = jet::rot90(a);
+  CHECK(r.shape() == jet::shape{3, 2, 4});
+  CHECK(r.strides() == jet::shape{-4, 12, 1});
+  CHECK(r.offset() == 8);
+  CHECK(jet::rot90(a, 2).shape() == jet::shape{2, 3, 4});
+  CHECK(jet::rot90(a, -1).strides() == jet::shape{4, -12, 1});
+  CHECK(jet::rot90(a, 1, 1, 2).shape() == jet::shape{2, 4, 3});
+  CHECK_THROWS_WITH(jet::rot90(a, 1, 0, 0), "Axes must be different.");
+  CHECK_THROWS_WITH(jet::rot90(a, 1, 0, 3), "Axes must be different.");
+  CHECK_THROWS_WITH(jet::rot90(a, 1, 0, 4), "Axes=(0, 4) out of range for array of ndim=3.");
+  CHECK(jet::moveaxis(a, 0, -1).shape() == jet::shape{3, 4, 2});
+  CHECK(jet::moveaxis(a, -1, 0).strides() == jet::shape{1, 12, 4});
+  const std::vector<jet::array> b = jet::broadcast_arrays({placeholder({3, 1}), placeholder({4})});
+  CHECK(shapes_of(b) == std::vector<jet::shape>{{3, 4}, {3, 4}});
+  CHECK(b[1].strides() == jet::shape{0, 1});
+  const std::vector<jet::array> ix = jet::ix_({placeholder({2}), placeholder({5})});
+  CHECK(shapes_of(ix) == std::vector<jet::shape>{{2, 1}, {1, 5}});
+  const std::vector<jet::array> sparse =
+      jet::meshgrid({placeholder({2}), placeholder({3})}, jet::mesh_indexing::xy, true);
+  CHECK(shapes_of(sparse) == std::vector<jet::shape>{{1, 2}, {3, 1}});
+  CHECK(shapes_of(jet::meshgrid({placeholder({2}), placeholder({3}), placeholder({4})},
+                                jet::mesh_indexing::ij, true)) ==
+        std::vector<jet::shape>{{2, 1, 1}, {1, 3, 1}, {1, 1, 4}});
+  CHECK_THROWS_WITH(jet::ix_({placeholder({2, 2})}), "Cross index must be 1 dimensional");
+  CHECK_THROWS_WITH(jet::diff(a, -1), "order must be non-negative but got -1");
+  CHECK_THROWS_WITH(jet::diag(a), "Input must be 1- or 2-d.");
 }

@@ -35,10 +35,12 @@ TEST_CASE("transcendental kernels compile for float and complex dtypes", "[host]
        {jet::float16, jet::bfloat16, jet::float32, jet::float64, jet::complex64, jet::complex128}) {
     const jet::array a = jet::placeholder({33}, t);
     INFO(jet::name(t));
-    check_compiles(jet::sin(a) + jet::cos(a) + jet::tan(a) + jet::exp(a) + jet::log(a) + jet::sqrt(a));
+    check_compiles(jet::sin(a) + jet::cos(a) + jet::tan(a) + jet::exp(a) + jet::log(a) +
+                   jet::sqrt(a));
     check_compiles(jet::arcsin(a) + jet::arccos(a) + jet::arctan(a) + jet::sinh(a) + jet::cosh(a) +
-             jet::tanh(a));
-    check_compiles(jet::arcsinh(a) + jet::arccosh(a) + jet::arctanh(a) + jet::exp2(a) + jet::expm1(a));
+                   jet::tanh(a));
+    check_compiles(jet::arcsinh(a) + jet::arccosh(a) + jet::arctanh(a) + jet::exp2(a) +
+                   jet::expm1(a));
     check_compiles(jet::log2(a) + jet::log10(a) + jet::log1p(a) + jet::rint(a) + jet::power(a, a));
     check_compiles(jet::sign(a) + jet::square(a) + jet::reciprocal(a) + jet::abs(a) + jet::conj(a));
   }
