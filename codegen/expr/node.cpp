@@ -330,6 +330,14 @@ const char* op_name(op_code op) { return row(op).name; }
 dtype type_of(const node& n) { return n.type; }
 const shape& shape_of(const node& n) { return n.extents(); }
 
+const node_ptr& deferred_node::get() {
+  std::call_once(once_, [this] {
+    made_ = make_();
+    make_ = nullptr;
+  });
+  return made_;
+}
+
 node_ptr make_input(const array& value) {
   auto out = std::make_shared<input_node>();
   out->op = op_code::input;

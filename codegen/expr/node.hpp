@@ -142,6 +142,11 @@ node_ptr make_gather(const array& source, node_ptr offset);
 // What make_checked_index does with an index: the `how` of an index checked on axis `a` is `a`.
 inline constexpr std::int64_t index_wraps = -1;  // take's mode="wrap": modulo the size
 inline constexpr std::int64_t index_clips = -2;  // mode="clip": into [0, size)
+// Reported as the ValueError of unravel_index, ravel_multi_index and choose, whose indexes are
+// cast to uint64 first, since NumPy's are out of bounds when negative (device_errors.cpp).
+inline constexpr std::int64_t index_in_flat_array = -3;
+inline constexpr std::int64_t index_in_coordinates = -4;
+inline constexpr std::int64_t index_in_choices = -5;
 // `index` (an integer node) as a position on an axis of `size` (int64): a negative index
 // counts from the end and one out of bounds is reported through the device error channel as
 // on axis `how` (NumPy's IndexError), or it wraps or clips (index_wraps, index_clips).

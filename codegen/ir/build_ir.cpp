@@ -232,12 +232,13 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g) {
 }
 
 void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,
-                      ir::graph& g) {
+                      detail::scatter_op combine, ir::graph& g) {
   g.clear();
   g.extents = view.shape();
   build_code(values, view.dtype(), &offset, g);
   g.output = operand_for(view, g.extents);
   g.output.gathered = true;
+  g.combine = combine;
 }
 
 }  // namespace jet::codegen

@@ -48,6 +48,7 @@ void graph::clear() {
   params.clear();
   output = {};
   store_offset = -1;
+  combine = detail::scatter_op::store;
   extents = {};
   index64 = false;
   vector_width = 1;

@@ -96,6 +96,7 @@ struct graph {
   // A scatter (output.gathered): the instruction whose value each store adds to the element's
   // own position in the output.
   std::int16_t store_offset = -1;
+  detail::scatter_op combine = detail::scatter_op::store;  // how a scatter writes
   shape extents;  // the kernel's iteration space, after collapsing
   bool index64 = false;
   int vector_width = 1;

@@ -18,7 +18,7 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
 // A scatter: `values` written into `view` (of the iteration space's shape, stride 0 on the axes
 // its index arrays replace) at each element's position plus `offset` (int64, in elements).
 void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,
-                      ir::graph& g);
+                      detail::scatter_op combine, ir::graph& g);
 
 // Drops extent-1 axes and merges adjacent axes that are contiguous in every operand, never
 // an axis before `boundary` with one after it; returns where the boundary is then. (Reductions

@@ -43,7 +43,8 @@ void append_signature(const ir::graph& g, std::string& key) {
   for (const ir::param& p : g.params) put(static_cast<std::int64_t>(p.type));
   put_operand(g.output);
   put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16 |
-      std::int64_t{static_cast<std::uint16_t>(g.store_offset)} << 32);
+      std::int64_t{static_cast<std::uint16_t>(g.store_offset)} << 32 |
+      static_cast<std::int64_t>(g.combine) << 48);
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;
     put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |

@@ -29,12 +29,16 @@ using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*,
                                  const user_reduction_spec*, const fixed_kernel*>;
 
 // How the launch covers the work: a grid-stride loop of block_threads-thread blocks over
-// `work_items` (capped at the blocks the GPU keeps busy), square tiles of it (`tiled`), or a
-// reduction's output blocks by chunks, which the driver plans once it knows the loaded kernel's
-// occupancy.
+// `work_items` (capped at the blocks the GPU keeps busy, unless `uncapped`), square tiles of it
+// (`tiled`), or a reduction's output blocks by chunks, which the driver plans once it knows the
+// loaded kernel's occupancy.
 struct launch_geometry {
   std::int64_t work_items = 0;
   bool tiled = false;
+  // A gather's or scatter's kernel: a thread a work item. Its reads wait on positions, and a
+  // thread that loops waits on each in turn; more threads keep more of them in flight (measured
+  // on the H200: a random gather of 2^26 floats 1.72 ms capped, 1.50 ms not; bench/NOTES.md).
+  bool uncapped = false;
   ir::reduction_geometry* reduction = nullptr;
 };
 
@@ -71,8 +75,9 @@ enum class lowering : std::uint8_t {
 // and is complete even when the result is not one_kernel (jet::explain shows it).
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan);
-// The same for a scatter: `values` stored into `view` through `offset` (build_scatter_ir).
+// The same for a scatter: `values` stored into `view` through `offset`, or combined with what
+// is there by `combine` (build_scatter_ir).
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
-                       ir::graph& g, kernel_plan& plan);
+                       detail::scatter_op combine, ir::graph& g, kernel_plan& plan);
 
 }  // namespace jet::codegen

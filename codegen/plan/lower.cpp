@@ -19,6 +19,7 @@ void plan_elementwise(ir::graph& g, kernel_plan& plan) {
   choose_access(g);
   plan.launch.work_items = g.work_items();
   plan.launch.tiled = g.tiled;
+  plan.launch.uncapped = g.gathers();
 }
 
 lowering finish(ir::graph& g, kernel_plan& plan) {
@@ -51,9 +52,9 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
 }
 
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
-                       ir::graph& g, kernel_plan& plan) {
+                       detail::scatter_op combine, ir::graph& g, kernel_plan& plan) {
   start(g, plan);
-  build_scatter_ir(values, offset, view, g);
+  build_scatter_ir(values, offset, view, combine, g);
   plan_elementwise(g, plan);
   return finish(g, plan);
 }

@@ -19,10 +19,12 @@ struct helper {
 };
 
 // The table, in order: integer, floating and conversion helpers (preamble.cpp), complex ones
-// (preamble_complex.cpp), then those of reductions (preamble_reduce.cpp): per-type traits, warp
+// (preamble_complex.cpp), the atomic stores of combining scatters (preamble_atomic.cpp), then
+// those of reductions (preamble_reduce.cpp): per-type traits, warp
 // and block combining, accumulators.
 std::span<const helper> base_helpers();
 std::span<const helper> complex_helpers();
+std::span<const helper> scatter_helpers();
 std::span<const helper> reduce_helpers();
 std::span<const helper> combine_helpers();
 std::span<const helper> accumulator_helpers();

@@ -62,6 +62,26 @@ bool vector_operand(const ir::operand& op) {
 // 16-byte vectors when the chunk is whole (a 1-D kernel's last chunk may be partial). The
 // element body is emitted once, in a loop that shifts through the vectors, so that NVRTC
 // compiles each math function once rather than once per lane.
+// The helper that combines a scatter's value into an element of dtype t atomically.
+std::string atomic_helper(dtype t, detail::scatter_op op) {
+  const std::string o = std::to_string(static_cast<int>(op));
+  switch (kind(t)) {
+    case dtype_kind::floating:
+      if (t == dtype::float16 || t == dtype::bfloat16)
+        return "jet_atomic_half<" + o + (t == dtype::bfloat16 ? ", true>" : ", false>");
+      return "jet_atomic_float<" + o + ">";
+    case dtype_kind::complex: return "jet_atomic_complex<" + o + ">";
+    default: return "jet_atomic_int<" + o + ">";
+  }
+}
+
+// A scatter's store of its one element at store_at: plain, or combined with what is there.
+std::string scatter_store(const ir::graph& g) {
+  const std::string at = "(" + address(g.output, "out") + ")[store_at]";
+  if (g.combine == detail::scatter_op::store) return "if (in_bounds) " + at + " = r.v[0];";
+  return "if (in_bounds) " + atomic_helper(g.output.type, g.combine) + "(&" + at + ", r.v[0]);";
+}
+
 void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   const std::string w = std::to_string(width);
   auto vec = [&](dtype t) { return "jet_vec<" + std::string(storage_type(t)) + ", " + w + ">"; };
@@ -111,7 +131,7 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
   // A scatter's kernels take one element a thread (choose_access).
   const std::string whole_store =
-      g.output.gathered ? "if (in_bounds) (" + address(g.output, "out") + ")[store_at] = r.v[0];"
+      g.output.gathered ? scatter_store(g)
                         : "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
   if (!partial_chunks) {
     s += "    " + whole_store + "\n";

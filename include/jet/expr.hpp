@@ -27,13 +27,13 @@ class expr {
   expr(T value) : node_(detail::make_scalar(detail::to_scalar_value(value))) {}  // NOLINT
   explicit expr(detail::node_ptr n) : node_(std::move(n)) {}
 
-  jet::dtype dtype() const { return detail::type_of(*node_); }
-  const jet::shape& shape() const { return detail::shape_of(*node_); }
+  jet::dtype dtype() const { return detail::type_of(*node()); }
+  const jet::shape& shape() const { return detail::shape_of(*node()); }
   int ndim() const { return shape().size(); }
   std::int64_t size() const { return shape().product(); }
   // Evaluates into a new array (one fused kernel).
   array eval() const { return array(*this); }
-  expr astype(jet::dtype to) const { return expr(detail::make_cast(node_, to)); }
+  expr astype(jet::dtype to) const { return expr(detail::make_cast(node(), to)); }
 
   // jet::array's views and host copies: each evaluates the expression into a new array, then
   // gives that array's view or values (`(a + b).T()`, `(a * b)(0, jet::slice(1, 3))`).
@@ -82,12 +82,24 @@ class expr {
   // Reductions, as the free functions of jet/reduce.hpp: `x.sum(1)` is `jet::sum(x, 1)`.
   JET_REDUCTION_MEMBERS
 
-  const detail::node_ptr& node() const { return node_; }
+  const detail::node_ptr& node() const {
+    if (!node_ && deferred_) node_ = deferred_->get();
+    return node_;
+  }
   // Hands the node over, leaving this expr empty.
-  detail::node_ptr take() && { return std::move(node_); }
+  detail::node_ptr take() && {
+    node();
+    deferred_.reset();
+    return std::move(node_);
+  }
+
+ protected:
+  // An expression whose node is made when first needed (jet::indexed with a boolean mask).
+  explicit expr(std::shared_ptr<detail::deferred_node> deferred) : deferred_(std::move(deferred)) {}
 
  private:
-  detail::node_ptr node_;
+  mutable detail::node_ptr node_;
+  std::shared_ptr<detail::deferred_node> deferred_;
 };
 
 // What Jet will do for an expression: source, key, operand access classes, bytes moved.

@@ -1,17 +1,21 @@
 // NumPy's array manipulation: joining (concatenate, stack and its forms, append), splitting
-// (split, array_split, hsplit, vsplit, dsplit), the atleast_*d views, and rearranging and
-// building (flip, rot90, moveaxis, roll, tile, repeat, tril, triu, diag, meshgrid, ...). Parts
-// may be arrays or expressions; each part's producer is fused into the kernel that writes it.
-// Where NumPy returns a view, so does Jet; what moves elements is a lazy gather.
+// (split, array_split, hsplit, vsplit, dsplit), the atleast_*d views, rearranging and
+// building (flip, rot90, moveaxis, roll, tile, repeat, tril, triu, diag, meshgrid, ...), padding
+// and editing (pad, resize, delete_, insert, ediff1d), and index arithmetic (unravel_index,
+// ravel_multi_index, choose). Parts may be arrays or expressions; each part's producer is fused
+// into the kernel that writes it. Where NumPy returns a view, so does Jet; what moves elements
+// is a lazy gather.
 #pragma once
 
 #include <cstdint>
 #include <initializer_list>
 #include <optional>
 #include <span>
+#include <utility>
 #include <vector>
 
 #include "jet/expr.hpp"
+#include "jet/indexing.hpp"
 
 namespace jet {
 
@@ -122,5 +126,77 @@ std::vector<array> ix_(const parts& xs);
 // Writes src into dst (broadcast, cast), where `where` holds when it is given.
 void copyto(const array& dst, const expr& src);
 void copyto(const array& dst, const expr& src, const expr& where);
+
+// ---- Padding and resizing: lazy gathers
+
+// How numpy.pad fills what it adds: a constant; the edge element; the mirror image without
+// (reflect) or with (symmetric) the edge; or the other end (wrap). A pad wider than the axis
+// goes on reflecting or wrapping, as NumPy's does.
+enum class pad_mode : std::uint8_t { constant, edge, reflect, symmetric, wrap };
+// The elements added before and after one axis.
+using pad_pair = std::pair<std::int64_t, std::int64_t>;
+// numpy.pad: `a` with pad_width[d] added around axis d (one pair: around every axis; an integer:
+// that many on both sides of every axis), in a's dtype; constant mode fills with `constant_value`
+// cast to it (`jet::pad(a, {{1, 2}, {0, 3}}, jet::pad_mode::reflect)`).
+expr pad(const array& a, const std::vector<pad_pair>& pad_width, pad_mode mode = pad_mode::constant,
+         const expr& constant_value = 0);
+expr pad(const array& a, std::int64_t pad_width, pad_mode mode = pad_mode::constant,
+         const expr& constant_value = 0);
+// numpy.resize: a's elements in C order, repeated cyclically to fill `new_shape` (zeros when a
+// is empty).
+expr resize(const array& a, const shape& new_shape);
+
+// ---- Deleting and inserting: lazy gathers along `axis` (none: of the flattened array)
+
+// numpy.delete, named delete_ as `delete` is a C++ keyword: `a` without the slices at `index`,
+// at each of `indices` (negatives count from the end) or in the slice `s`.
+expr delete_(const array& a, std::int64_t index, std::optional<std::int64_t> axis = std::nullopt);
+expr delete_(const array& a, const std::vector<std::int64_t>& indices,
+             std::optional<std::int64_t> axis = std::nullopt);
+expr delete_(const array& a, std::initializer_list<std::int64_t> indices,
+             std::optional<std::int64_t> axis = std::nullopt);
+expr delete_(const array& a, slice s, std::optional<std::int64_t> axis = std::nullopt);
+// numpy.insert: `values`, cast to a's dtype, inserted before `index` as slices along `axis`
+// (values broadcast to them; their first axis becomes `axis`, so that a 1-D `values` is one
+// column of a 2-D `a` at axis 1), or one slice before each of `indices`, which count in the
+// original array (slices at one index keep their order). A braced list is a list, even of one
+// index: `{1}` is NumPy's [1], `1` its 1.
+expr insert(const array& a, std::int64_t index, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+expr insert(const array& a, const std::vector<std::int64_t>& indices, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+expr insert(const array& a, std::initializer_list<std::int64_t> indices, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+// numpy.ediff1d: differences of consecutive elements of the flattened `a`, in a's dtype, with
+// the flattened `to_begin` before them and `to_end` after (each cast to a's dtype, which it
+// must reach under 'same_kind').
+expr ediff1d(const array& a, const std::optional<expr>& to_end = std::nullopt,
+             const std::optional<expr>& to_begin = std::nullopt);
+// A view with axis `axis` moved to stand before axis `start` (numpy.rollaxis; moveaxis is the
+// clearer form).
+array rollaxis(const array& a, std::int64_t axis, std::int64_t start = 0);
+
+// ---- Index arithmetic: elementwise integer expressions
+
+// Whether a flat index counts its last axis fastest (C, row-major) or its first (F).
+enum class index_order : std::uint8_t { C, F };
+// numpy.unravel_index: the coordinates in an array of shape `dims` of each flat index in
+// `indices` (integers), as one int64 expression per axis. An index outside [0, size) raises
+// jet::value_error at the next synchronization.
+std::vector<expr> unravel_index(const expr& indices, const shape& dims,
+                                index_order order = index_order::C);
+// numpy.ravel_multi_index: the flat index in an array of shape `dims` of the coordinates
+// multi_index[d] along each axis d, broadcast together, as int64. A coordinate out of bounds
+// raises jet::value_error at the next synchronization (mode raise), wraps or clips, by one mode
+// for every axis or one each.
+expr ravel_multi_index(const parts& multi_index, const shape& dims,
+                       index_mode mode = index_mode::raise, index_order order = index_order::C);
+expr ravel_multi_index(const parts& multi_index, const shape& dims,
+                       const std::vector<index_mode>& modes, index_order order = index_order::C);
+// numpy.choose: choices[k] where `indices` is k, elementwise with `indices` and all choices
+// broadcast together, in the choices' promoted dtype: one expression that fuses into what reads
+// it. An index outside [0, choices) raises jet::value_error at the next synchronization (mode
+// raise), wraps or clips.
+expr choose(const expr& indices, const parts& choices, index_mode mode = index_mode::raise);
 
 }  // namespace jet

@@ -22,9 +22,6 @@ bool same_kind(dtype from, dtype to) {
   return rank(from) <= rank(to);
 }
 
-namespace {
-
-// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
 bool broadcasts_to(const shape& from, const shape& to) {
   if (from.size() > to.size()) return false;
   const int lead = to.size() - from.size();
@@ -32,6 +29,8 @@ bool broadcasts_to(const shape& from, const shape& to) {
     if (from[d] != 1 && from[d] != to[lead + d]) return false;
   return true;
 }
+
+namespace {
 
 // Whether an input or a gather's source of `root` shares `a`'s buffer and `reads` says so.
 template <class Reads>

@@ -12,6 +12,8 @@ bool same_kind(dtype from, dtype to);
 // Throws NumPy's casting error unless `result`, of an operation, may be written into an array
 // of dtype `to` under the 'same_kind' rule (in-place operators).
 void check_same_kind(const node& result, dtype to);
+// True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
+bool broadcasts_to(const shape& from, const shape& to);
 // Throws unless values of shape `values` broadcast to `target` (the shape written) and
 // `destination`, the array whose memory is written, is not a broadcast view.
 void check_assignable(const shape& values, const shape& target, const array& destination);

@@ -26,11 +26,21 @@ struct advanced_item {
   std::int64_t integer = 0;
 };
 
+bool is_mask(const array& positions) { return positions.dtype() == bool_; }
+
 void check_positions(const array& positions) {
-  if (positions.dtype() == bool_)
-    throw index_error("boolean index arrays are handled by jet::nonzero first");
-  if (!is_integer(positions.dtype()))
+  if (!is_integer(positions.dtype()) && !is_mask(positions))
     throw index_error("arrays used as indices must be of integer (or boolean) type");
+}
+
+// A mask's shape against the axes of x it covers, from `axis` on.
+void check_mask(const array& mask, const array& x, int axis) {
+  for (int j = 0; j < mask.ndim(); ++j)
+    if (mask.shape()[j] != x.shape()[axis + j])
+      throw index_error(
+          "boolean index did not match indexed array along axis " + std::to_string(axis + j) +
+          "; size of axis is " + std::to_string(x.shape()[axis + j]) +
+          " but size of corresponding boolean axis is " + std::to_string(mask.shape()[j]));
 }
 
 // The broadcast shape of the index arrays, in NumPy's words when they do not broadcast.
@@ -75,15 +85,35 @@ node_ptr plus(node_ptr sum, node_ptr term) {
   return sum ? detail::make_op(detail::op_code::add, std::move(sum), std::move(term)) : term;
 }
 
+// How many of x's axes an item takes: a mask as many as it has.
+int axes_taken(const index_arg& it) {
+  if (it.positions()) return is_mask(*it.positions()) ? it.positions()->ndim() : 1;
+  const auto k = it.item().what;
+  return k == index_item::kind::integer || k == index_item::kind::range ? 1 : 0;
+}
+
+// Records an index array at x's `axis` and the view's `view_axis`, advancing both: a mask over
+// as many axes as it has (one new axis for a 0-d mask), with its positions left to
+// with_mask_positions.
+void add_positions(const array& p, const array& x, int& axis, int& view_axis,
+                   std::vector<advanced_item>& advanced, std::vector<index_item>& basic) {
+  check_positions(p);
+  if (is_mask(p)) check_mask(p, x, axis);
+  advanced.push_back({axis, view_axis, p, 0});
+  const int axes = is_mask(p) ? std::max(p.ndim(), 1) : 1;
+  for (int j = 0; j < axes; ++j)
+    basic.emplace_back(is_mask(p) && p.ndim() == 0 ? index_item(newaxis) : index_item(slice()));
+  axis += is_mask(p) ? p.ndim() : 1;
+  view_axis += axes;
+}
+
 // The items as the basic index of a view, the advanced items recorded with their axes.
 array basic_view(const array& x, std::span<const index_arg> items,
                  std::vector<advanced_item>& advanced) {
   int consumed = 0, ellipses = 0;
   for (const index_arg& it : items) {
-    const auto k = it.item().what;
-    if (it.positions() || k == index_item::kind::integer || k == index_item::kind::range)
-      ++consumed;
-    if (!it.positions() && k == index_item::kind::rest) ++ellipses;
+    consumed += axes_taken(it);
+    if (!it.positions() && it.item().what == index_item::kind::rest) ++ellipses;
   }
   if (ellipses > 1) throw index_error("an index can only have a single ellipsis ('...')");
   if (consumed > x.ndim())
@@ -93,9 +123,7 @@ array basic_view(const array& x, std::span<const index_arg> items,
   int axis = 0, view_axis = 0;
   for (const index_arg& it : items) {
     if (it.positions()) {
-      check_positions(*it.positions());
-      advanced.push_back({axis++, view_axis++, it.positions(), 0});
-      basic.emplace_back(slice());
+      add_positions(*it.positions(), x, axis, view_axis, advanced, basic);
       continue;
     }
     const index_item& item = it.item();
@@ -123,12 +151,34 @@ array basic_view(const array& x, std::span<const index_arg> items,
   return x.index(basic);
 }
 
+// The advanced items with each mask replaced by its positions (jet::nonzero's), one array per
+// axis it covers: this waits for the GPU's count.
+std::vector<advanced_item> with_mask_positions(const std::vector<advanced_item>& advanced) {
+  std::vector<advanced_item> out;
+  for (const advanced_item& it : advanced) {
+    if (!it.positions || !is_mask(*it.positions)) {
+      out.push_back(it);
+      continue;
+    }
+    const array& mask = *it.positions;
+    if (mask.ndim() == 0) {
+      out.push_back({it.axis, it.view_axis, zeros({mask.item<bool>() ? 1 : 0}, int64), 0});
+      continue;
+    }
+    const std::vector<array> rows = nonzero(mask);
+    for (int j = 0; j < mask.ndim(); ++j)
+      out.push_back({it.axis + j, it.view_axis + j, rows[j], 0});
+  }
+  return out;
+}
+
 // x(items) with each index array's positions checked as on its axis, or by `how` when given
 // (make_checked_index).
 indexed index_with(const array& x, std::span<const index_arg> items,
                    std::optional<std::int64_t> how) {
-  std::vector<advanced_item> advanced;
-  const array view = basic_view(x, items, advanced);
+  std::vector<advanced_item> found;
+  const array view = basic_view(x, items, found);
+  const std::vector<advanced_item> advanced = with_mask_positions(found);
   const shape b = broadcast_or_raise(advanced);
   // NumPy puts the broadcast axes where the advanced items are when they are next to each
   // other, else first.
@@ -167,11 +217,70 @@ indexed index_with(const array& x, std::span<const index_arg> items,
                  std::move(positions));
 }
 
+// `n` computed first when it reads x's memory: every position is read before any is written,
+// as NumPy's buffered assignment.
+node_ptr staged(const node_ptr& n, const array& x) {
+  return detail::reads_memory_of(*n, x) ? detail::make_input(array(expr(n))) : n;
+}
+
+// `values` lined up with the view a mask indexes (the mask's `k` axes from `at`), when it
+// broadcasts to what the mask selects without needing the count: it has no axis on the
+// count's, or one of extent 1. None otherwise.
+std::optional<expr> lined_up(const expr& values, const shape& view, int at, int k) {
+  const int tail = view.size() - at - k;
+  const int count_axis = values.ndim() - tail - 1;
+  if (count_axis < 0)
+    return detail::broadcasts_to(values.shape(), view) ? std::optional(values) : std::nullopt;
+  if (values.shape()[count_axis] != 1) return std::nullopt;
+  shape s;
+  for (int d = 0; d < values.ndim(); ++d)
+    if (d != count_axis)
+      s.push_back(values.shape()[d]);
+    else
+      for (int j = 0; j < k; ++j) s.push_back(1);
+  if (count_axis > at || !detail::broadcasts_to(s, view)) return std::nullopt;
+  return detail::as_array(values).reshape(s);
+}
+
+// x(items) = values, or `op` of them and what is there, as one kernel writing x where the one
+// mask among the items holds. False, doing nothing, when that needs the mask's count: other
+// index arrays or integers among the items, or values with one value per selected element.
+bool store_masked(const array& x, std::span<const index_arg> items, const expr& values,
+                  expr (*op)(const expr&, const expr&)) {
+  std::vector<advanced_item> advanced;
+  array view = basic_view(x, items, advanced);
+  if (advanced.size() != 1 || !advanced[0].positions || advanced[0].positions->ndim() == 0)
+    return false;
+  const array& mask = *advanced[0].positions;
+  const int at = advanced[0].view_axis;
+  const std::optional<expr> v = lined_up(values, view.shape(), at, mask.ndim());
+  if (!v) return false;
+  const expr result = op ? op(view, *v) : *v;
+  if (op) detail::check_same_kind(*result.node(), x.dtype());
+  const array where_true = with_unit_axes(mask, 0, view.ndim() - at - mask.ndim());
+  std::move(view) = where(where_true, result.astype(x.dtype()), view);
+  return true;
+}
+
+// What x(mask) reads: a compaction when the mask covers x, else the gather of its positions.
+node_ptr read_masked(const array& x, const std::vector<index_arg>& items) {
+  if (items.size() == 1 && x.ndim() > 0 && items[0].positions()->shape() == x.shape())
+    return detail::make_input(extract(*items[0].positions(), x));
+  return index_with(x, items, std::nullopt).node();
+}
+
 }  // namespace
 
 indexed advanced_index(const array& x, std::span<const index_arg> items) {
-  if (std::none_of(items.begin(), items.end(), [](const index_arg& it) { return it.positions(); }))
+  auto has_array = [](const index_arg& it) { return it.positions().has_value(); };
+  if (std::none_of(items.begin(), items.end(), has_array))
     throw internal_error("advanced indexing without an index array");
+  auto has_mask = [](const index_arg& it) { return it.positions() && is_mask(*it.positions()); };
+  if (std::any_of(items.begin(), items.end(), has_mask)) {
+    std::vector<advanced_item> checked;  // NumPy's errors now, before the mask is counted
+    basic_view(x, items, checked);
+    return indexed(x, std::vector<index_arg>(items.begin(), items.end()));
+  }
   return index_with(x, items, std::nullopt);
 }
 
@@ -181,35 +290,83 @@ indexed::indexed(array x, array source, detail::node_ptr offset)
       source_(std::move(source)),
       offset_(std::move(offset)) {}
 
+indexed::indexed(array x, std::vector<index_arg> items)
+    : expr(std::make_shared<detail::deferred_node>([x, items] { return read_masked(x, items); })),
+      x_(std::move(x)),
+      items_(std::move(items)) {}
+
 void indexed::operator=(const expr& values) && { assign(values); }
 void indexed::operator=(const indexed& values) && { assign(values); }
-void indexed::operator+=(const expr& e) && { update(*this + e); }
-void indexed::operator-=(const expr& e) && { update(*this - e); }
-void indexed::operator*=(const expr& e) && { update(*this * e); }
-void indexed::operator/=(const expr& e) && { update(*this / e); }
-void indexed::operator%=(const expr& e) && { update(*this % e); }
-void indexed::operator&=(const expr& e) && { update(*this & e); }
-void indexed::operator|=(const expr& e) && { update(*this | e); }
-void indexed::operator^=(const expr& e) && { update(*this ^ e); }
-void indexed::operator<<=(const expr& e) && { update(*this << e); }
-void indexed::operator>>=(const expr& e) && { update(*this >> e); }
+void indexed::operator+=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a + b; }, e);
+}
+void indexed::operator-=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a - b; }, e);
+}
+void indexed::operator*=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a * b; }, e);
+}
+void indexed::operator/=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a / b; }, e);
+}
+void indexed::operator%=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a % b; }, e);
+}
+void indexed::operator&=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a & b; }, e);
+}
+void indexed::operator|=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a | b; }, e);
+}
+void indexed::operator^=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a ^ b; }, e);
+}
+void indexed::operator<<=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a << b; }, e);
+}
+void indexed::operator>>=(const expr& e) && {
+  update([](const expr& a, const expr& b) { return a >> b; }, e);
+}
 
-void indexed::update(const expr& result) const {
+void indexed::combine(detail::scatter_op op, const expr& values) const {
+  if (!items_.empty()) {
+    index_with(x_, items_, std::nullopt).combine(op, values);
+    return;
+  }
+  detail::check_assignable(values.shape(), source_.shape(), x_);
+  const expr current(source_);
+  detail::check_same_kind(
+      *(op == detail::scatter_op::add ? current + values : maximum(current, values)).node(),
+      x_.dtype());
+  if (x_.dtype() == complex128 && op != detail::scatter_op::add)
+    throw dtype_error(std::string(op == detail::scatter_op::maximum ? "maximum" : "minimum") +
+                      "_at of complex128 is not supported: no GPU swaps 16 bytes atomically");
+  detail::evaluate_scatter(*staged(values.node(), x_), *staged(offset_, x_), source_, op);
+}
+
+void indexed::update(combiner op, const expr& values) const {
+  if (!items_.empty()) {
+    if (!store_masked(x_, items_, values, op))
+      index_with(x_, items_, std::nullopt).update(op, values);
+    return;
+  }
+  const expr result = op(*this, values);
   detail::check_same_kind(*result.node(), x_.dtype());
   assign(result);
 }
 
 void indexed::assign(const expr& values) const {
+  if (!items_.empty()) {
+    if (!store_masked(x_, items_, values, nullptr))
+      index_with(x_, items_, std::nullopt).assign(values);
+    return;
+  }
   detail::check_assignable(values.shape(), source_.shape(), x_);
-  // Every position is read before any is written, as NumPy's buffered assignment: what reads
-  // x's memory is computed first.
-  auto staged = [&](const node_ptr& n) {
-    return detail::reads_memory_of(*n, x_) ? detail::make_input(array(expr(n))) : n;
-  };
-  detail::evaluate_scatter(*staged(values.node()), *staged(offset_), source_);
+  detail::evaluate_scatter(*staged(values.node(), x_), *staged(offset_, x_), source_);
 }
 
-expr take(const array& a, const array& indices, std::optional<std::int64_t> axis, index_mode mode) {
+indexed take(const array& a, const array& indices, std::optional<std::int64_t> axis,
+             index_mode mode) {
   const array source = axis ? a : a.ravel();
   const int d = normalize_axis(axis.value_or(0), source.ndim());
   const std::int64_t n = source.shape()[d];

@@ -6,6 +6,7 @@
 #include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/manipulation.hpp"
+#include "src/pipeline/evaluate.hpp"
 
 namespace jet {
 namespace {
@@ -156,10 +157,7 @@ std::vector<array> split_named(const array& a, const Cuts& cuts, int least, cons
 
 }  // namespace
 
-array parts::array_at(std::size_t k) const {
-  const detail::node& n = *list_.at(k).node();
-  return n.op == detail::op_code::input ? n.value() : array(list_[k]);
-}
+array parts::array_at(std::size_t k) const { return detail::as_array(list_.at(k)); }
 
 array concatenate(const parts& p, std::optional<std::int64_t> axis, std::optional<dtype> t) {
   return axis ? join(as_parts(p, 0), *axis, t) : join_flat(p, t);

@@ -9,47 +9,21 @@
 #include "jet/manipulation.hpp"
 #include "jet/ops.hpp"
 #include "src/array/assignment.hpp"
+#include "src/array/gathers.hpp"
 
 namespace jet {
 namespace {
 
-using positions = std::vector<std::int64_t>;
+using detail::along_axis;
+using detail::as_shape;
+using detail::gather_along;
+using detail::gather_per_axis;
+using detail::positions;
 
 array reversed(const array& a, int axis) {
   std::vector<index_item> items(static_cast<std::size_t>(axis), index_item(slice()));
   items.emplace_back(slice(none, none, -1));
   return a.index(items);
-}
-
-// a gathered along every axis through its own positions (an open mesh, as ix_ makes).
-expr gather_per_axis(const array& a, const std::vector<positions>& per_axis) {
-  std::vector<index_arg> items;
-  const int n = static_cast<int>(per_axis.size());
-  for (int d = 0; d < n; ++d) {
-    shape s = shape::filled(n, 1);
-    s[d] = static_cast<std::int64_t>(per_axis[d].size());
-    items.emplace_back(asarray(per_axis[d], s));
-  }
-  return advanced_index(a, items);
-}
-
-// a gathered along `axis` through `along`, the other axes whole.
-expr gather_along(const array& a, int axis, const positions& along) {
-  std::vector<index_arg> items(static_cast<std::size_t>(axis), index_arg(slice()));
-  items.emplace_back(asarray(along));
-  return advanced_index(a, items);
-}
-
-// `a` viewed as `target`, which has a's elements with extent-1 axes added or removed.
-array as_shape(const array& a, const shape& target) {
-  return a.is_c_contiguous() ? a.reshape(target) : a.copy().reshape(target);
-}
-
-// The elements of a 1-D view of `x`, viewed with all axes 1 but `axis` of `count` axes.
-array along_axis(const array& x, int axis, int count) {
-  shape s = shape::filled(count, 1);
-  s[axis] = x.size();
-  return as_shape(x, s);
 }
 
 expr zero_of(dtype t) { return expr(0).astype(t); }
@@ -124,14 +98,8 @@ array ascontiguousarray(const array& a) {
 
 expr roll(const array& a, std::int64_t shift, std::optional<std::int64_t> axis) {
   if (a.size() == 0) return expr(a);
-  if (!axis) {
-    // Over the flattened array: each element reads the one `shift` before it, in C order.
-    const array c = ascontiguousarray(a).reshape(a.shape());
-    const expr from = (expr(detail::make_index(a.shape())) - shift) % a.size();
-    return expr(detail::make_gather(
-        array(c.buffer(), c.dtype(), a.shape(), shape::filled(a.ndim(), 0), c.offset()),
-        from.node()));
-  }
+  if (!axis)  // over the flattened array: each element reads the one `shift` before it
+    return detail::gather_flat(a, (expr(detail::make_index(a.shape())) - shift) % a.size());
   const int d = normalize_axis(*axis, a.ndim());
   const std::int64_t n = a.shape()[d];
   positions along(static_cast<std::size_t>(n));

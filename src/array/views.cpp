@@ -5,38 +5,10 @@
 
 #include "jet/array.hpp"
 #include "jet/error.hpp"
+#include "src/array/slices.hpp"
 #include "src/device/device_errors.hpp"
 
 namespace jet {
-namespace {
-
-std::int64_t ceil_div(std::int64_t a, std::int64_t b) { return (a + b - 1) / b; }
-
-// Python's slice.indices: clamps start and stop, returns (start, length).
-std::pair<std::int64_t, std::int64_t> resolve(const slice& s, std::int64_t n) {
-  if (s.step == 0) throw value_error("slice step cannot be zero");
-  const std::int64_t step = s.step;
-  auto clamp_bound = [&](const slice_bound& b, std::int64_t fallback, std::int64_t lo,
-                         std::int64_t hi) {
-    if (!b.value) return fallback;
-    std::int64_t v = *b.value;
-    if (v < 0) v += n;
-    return std::clamp(v, lo, hi);
-  };
-  std::int64_t start, stop;
-  if (step > 0) {
-    start = clamp_bound(s.start, 0, 0, n);
-    stop = clamp_bound(s.stop, n, 0, n);
-  } else {
-    start = clamp_bound(s.start, n - 1, -1, n - 1);
-    stop = clamp_bound(s.stop, -1, -1, n - 1);
-  }
-  const std::int64_t length = step > 0 ? (stop > start ? ceil_div(stop - start, step) : 0)
-                                       : (start > stop ? ceil_div(start - stop, -step) : 0);
-  return {start, length};
-}
-
-}  // namespace
 
 bool array::is_c_contiguous() const {
   std::int64_t expected = 1;
@@ -90,7 +62,7 @@ array array::index(std::span<const index_item> items) const {
         break;
       }
       case index_item::kind::range: {
-        const auto [start, length] = resolve(it.range, shape_[axis]);
+        const auto [start, length] = detail::resolve_slice(it.range, shape_[axis]);
         if (length > 0) offset += start * strides_[axis];
         new_shape.push_back(length);
         new_strides.push_back(strides_[axis] * it.range.step);

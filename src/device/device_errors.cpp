@@ -8,6 +8,7 @@
 #include <mutex>
 #include <string>
 
+#include "codegen/expr/node.hpp"
 #include "codegen/ir/params.hpp"
 #include "jet/error.hpp"
 #include "jet/stream.hpp"
@@ -56,6 +57,19 @@ void reopen_claims(channel& c) {
     check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
   }
   check_cuda(cudaSetDevice(current), "cudaSetDevice");
+}
+
+// jet_checked_index's report: the index, how it was checked (make_checked_index) and the size.
+[[noreturn]] void raise_index_out_of_bounds(std::int64_t index, std::int64_t how,
+                                            std::int64_t size) {
+  switch (how) {
+    case index_in_flat_array:
+      throw value_error("index " + std::to_string(index) +
+                        " is out of bounds for array with size " + std::to_string(size));
+    case index_in_coordinates: throw value_error("invalid entry in coordinates array");
+    case index_in_choices: throw value_error("invalid entry in choice array");
+    default: throw index_error(out_of_bounds_text(index, how, size));
+  }
 }
 
 }  // namespace
@@ -113,8 +127,7 @@ void raise_device_errors() {
   }
   switch (code) {
     case 1: throw value_error("Integers to negative integer powers are not allowed.");
-    case 2:  // jet_checked_index: the index, the axis, the axis's size
-      throw index_error(out_of_bounds_text(values[0], values[1], values[2]));
+    case 2: raise_index_out_of_bounds(values[0], values[1], values[2]);
     default: throw internal_error("device error code " + std::to_string(code));
   }
 }

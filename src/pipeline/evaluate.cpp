@@ -103,23 +103,24 @@ void evaluate_unread_powers(const node& n) {
 
 }  // namespace
 
-void evaluate_scatter(const node& values, const node& offset, const array& view) {
+void evaluate_scatter(const node& values, const node& offset, const array& view,
+                      scatter_op combine) {
   if (view.size() == 0) {
     evaluate_unread_powers(values);
     return;
   }
   if (values.contains_reduction) {
-    evaluate_scatter(*make_input(evaluated(values)), offset, view);
+    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine);
     return;
   }
   thread_local ir::graph g;
   thread_local codegen::kernel_plan plan;
-  const codegen::lowering lowered = codegen::lower_scatter(values, offset, view, g, plan);
+  const codegen::lowering lowered = codegen::lower_scatter(values, offset, view, combine, g, plan);
   check_evaluable(g);
   if (lowered != codegen::lowering::one_kernel) {
     // Past the parameter limit: the values first, then a scatter of one array.
     if (values.op == op_code::input) throw internal_error("a scatter past the parameter limit");
-    evaluate_scatter(*make_input(evaluated(values)), offset, view);
+    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine);
     return;
   }
   run_plan(plan);
@@ -132,6 +133,11 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
   for (int i = 0; i < root.arity; ++i)
     copy->set_arg(i, replace_reductions(root.args[i], value_of, done));
   return copy;
+}
+
+array as_array(const expr& e) {
+  const node& n = *e.node();
+  return n.op == op_code::input ? n.value() : array(e);
 }
 
 void evaluate(const node& root, const array& out) {

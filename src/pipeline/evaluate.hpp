@@ -12,10 +12,15 @@ namespace jet::detail {
 // overlap the operands except element for element.
 void evaluate(const node& root, const array& out);
 
+// The array `e` reads when it is nothing but one (no copy), else `e` evaluated into a new one.
+array as_array(const expr& e);
+
 // Writes `values` into `view` (of the iteration space's shape) at each element's position plus
-// `offset` (int64, in elements): advanced indexing's scatter. `view` must not be read by the
-// operands (indexing.cpp stages what reads it).
-void evaluate_scatter(const node& values, const node& offset, const array& view);
+// `offset` (int64, in elements), stored or combined atomically with what is there by `combine`:
+// advanced indexing's scatter. `view` must not be read by the operands (indexing.cpp stages
+// what reads it).
+void evaluate_scatter(const node& values, const node& offset, const array& view,
+                      scatter_op combine = scatter_op::store);
 
 // `root` with each reduction below it replaced by an input reading `value_of(reduction)`
 // (root stays a reduction if it is one): a reduction cannot fuse into the kernel that consumes

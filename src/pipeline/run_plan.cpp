@@ -56,7 +56,8 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
   }
   const std::int64_t wanted =
       l.tiled ? l.work_items : (l.work_items + block_threads - 1) / block_threads;
-  const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, max_grid_blocks()));
+  const std::int64_t most = l.uncapped ? std::int64_t{0x7fffffff} : max_grid_blocks();
+  const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, most));
   return {dim3(blocks),
           l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
 }

@@ -81,4 +81,27 @@ inline void check_any(const jet::array& got, const std::vector<cdouble>& want, d
   CHECK(m.empty());
 }
 
+// `w` as an element of dtype t holds it: bool as truth, integers wrapped, floating values
+// rounded.
+inline cdouble stored(jet::dtype t, cdouble w) {
+  cdouble out;
+  visit_dtype(t, [&]<class T>(type_tag<T>) {
+    if constexpr (std::is_same_v<T, bool>)
+      out = w != 0.0 ? 1.0 : 0.0;
+    else if constexpr (is_complex_v<T>)
+      out = cdouble(widen(narrow<T>(w.real(), w.imag())));
+    else if constexpr (is_integer_v<T>)
+      out = cdouble(static_cast<double>(static_cast<T>(static_cast<std::int64_t>(w.real()))));
+    else
+      out = cdouble(widen(narrow<T>(w.real())));
+  });
+  return out;
+}
+
+// Kernels built (compiled, loaded or found in memory) so far.
+inline std::uint64_t kernels_run() {
+  const jet::cache::statistics s = jet::cache::stats();
+  return s.memory_hits + s.disk_hits + s.compiles;
+}
+
 }  // namespace jet_test

@@ -45,12 +45,6 @@ cdouble at(const sample& x, std::int64_t a, std::int64_t b, std::int64_t c) {
   return x.values[static_cast<std::size_t>((wrap(a, n0) * n1 + wrap(b, n1)) * n2 + wrap(c, n2))];
 }
 
-// Kernels built (compiled, loaded or found in memory) so far.
-std::uint64_t kernels_run() {
-  const jet::cache::statistics s = jet::cache::stats();
-  return s.memory_hits + s.disk_hits + s.compiles;
-}
-
 }  // namespace
 
 TEST_CASE("integer-array indexing gathers what NumPy's advanced indexing does", "[gpu][indexing]") {

@@ -63,6 +63,23 @@ TEST_CASE("advanced indexing raises NumPy's errors", "[host][indexing]") {
   CHECK_THROWS_AS(x(positions({2}), jet::ellipsis, jet::ellipsis), jet::index_error);
 }
 
+TEST_CASE("a boolean mask must match the axes it covers", "[host][indexing]") {
+  const jet::array x = placeholder({5, 6, 2}, jet::float32);
+  CHECK_THROWS_WITH(x(positions({6}, jet::bool_)),
+                    ("boolean index did not match indexed array along axis 0; size of axis is 5 "
+                     "but size of corresponding boolean axis is 6"));
+  CHECK_THROWS_WITH(x(all, positions({6, 3}, jet::bool_)),
+                    ("boolean index did not match indexed array along axis 2; size of axis is 2 "
+                     "but size of corresponding boolean axis is 3"));
+  CHECK_THROWS_WITH(x(positions({5, 6}, jet::bool_), 0, 1),
+                    ("too many indices for array: array is 3-dimensional, but 4 were indexed"));
+  CHECK_THROWS_AS(x(positions({5}, jet::bool_), jet::ellipsis, jet::ellipsis), jet::index_error);
+  // Matching masks make an expression without counting anything yet.
+  CHECK_NOTHROW(x(positions({5, 6}, jet::bool_)));
+  CHECK_NOTHROW(x(jet::ellipsis, positions({2}, jet::bool_)));
+  CHECK_NOTHROW(x(positions({}, jet::bool_)));
+}
+
 TEST_CASE("take and take_along_axis have NumPy's shapes and errors", "[host][indexing]") {
   const jet::array a = placeholder({5, 6}, jet::int32);
   CHECK(jet::take(a, positions({2, 3})).shape() == jet::shape{2, 3});
@@ -113,11 +130,51 @@ TEST_CASE("a scatter kernel compiles", "[host][indexing][render]") {
     jet::codegen::kernel_plan plan;
     const jet::array values = placeholder({3, 2}, jet::float32);
     REQUIRE(jet::codegen::lower_scatter(*jet::expr(values * 2).node(), *gather.args[0],
-                                        gather.value(), g,
+                                        gather.value(), jet::detail::scatter_op::store, g,
                                         plan) == jet::codegen::lowering::one_kernel);
     const jet::codegen::kernel_source source = jet::codegen::render(plan);
     INFO(source.source);
     CHECK(source.source.find("store_at") != std::string::npos);
     CHECK(!jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras()).image.empty());
   }
+}
+
+TEST_CASE("the atomic scatters of add_at, maximum_at and minimum_at compile for every dtype",
+          "[host][indexing][render]") {
+  using op = jet::detail::scatter_op;
+  for (int i = 0; i < jet::dtype_count; ++i) {
+    const auto t = static_cast<jet::dtype>(i);
+    for (op o : {op::add, op::maximum, op::minimum}) {
+      if (t == jet::complex128 && o != op::add) continue;  // refused: no 16-byte swap
+      INFO(jet::name(t) << " op " << static_cast<int>(o));
+      const jet::array x = placeholder({64}, t);
+      const jet::indexed target = x(positions({100}));
+      const jet::detail::node& gather = *target.node();
+      jet::ir::graph g;
+      jet::codegen::kernel_plan plan;
+      const jet::array values = placeholder({100}, t);
+      REQUIRE(jet::codegen::lower_scatter(*jet::expr(values).node(), *gather.args[0],
+                                          gather.value(), o, g,
+                                          plan) == jet::codegen::lowering::one_kernel);
+      const jet::codegen::kernel_source source = jet::codegen::render(plan);
+      INFO(source.source);
+      CHECK(source.source.find("jet_atomic_") != std::string::npos);
+      CHECK(
+          !jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras()).image.empty());
+    }
+  }
+}
+
+TEST_CASE("add_at, put and putmask check their operands as NumPy does", "[host][indexing]") {
+  const jet::array a = placeholder({5, 6}, jet::int32);
+  CHECK_THROWS_AS(jet::add_at(a, positions({3}), placeholder({3, 6}, jet::float64)),
+                  jet::dtype_error);
+  CHECK_THROWS_AS(jet::add_at(a, positions({3}), placeholder({4, 6}, jet::int32)),
+                  jet::shape_error);
+  CHECK_THROWS_WITH(jet::maximum_at(placeholder({4}, jet::complex128), positions({2}),
+                                    placeholder({2}, jet::complex128)),
+                    ("maximum_at of complex128 is not supported: no GPU swaps 16 bytes "
+                     "atomically"));
+  CHECK_THROWS_WITH(jet::putmask(a, placeholder({5}, jet::bool_), 1),
+                    ("putmask: mask and data must be the same size"));
 }

@@ -5,7 +5,9 @@
 
 #include <complex>
 #include <cstdint>
+#include <functional>
 #include <memory>
+#include <mutex>
 #include <type_traits>
 
 #include "jet/detail/op_list.hpp"
@@ -63,6 +65,10 @@ scalar_value to_scalar_value(T v) {
   return s;
 }
 
+// How a scatter writes each value: stores it, or combines it with what is there atomically
+// (NumPy's ufunc.at: jet::add_at and its kin).
+enum class scatter_op : std::uint8_t { store, add, maximum, minimum };
+
 struct node;
 using node_ptr = std::shared_ptr<const node>;
 
@@ -73,6 +79,19 @@ node_ptr make_cast(node_ptr arg, dtype to);
 node_ptr make_op(op_code op, node_ptr a);
 node_ptr make_op(op_code op, node_ptr a, node_ptr b);
 node_ptr make_op(op_code op, node_ptr a, node_ptr b, node_ptr c);
+
+// A node made when it is first asked for, once for all the copies of its expression: the read
+// of a boolean-mask index (jet::indexed), whose length is only known after a count.
+class deferred_node {
+ public:
+  explicit deferred_node(std::function<node_ptr()> make) : make_(std::move(make)) {}
+  const node_ptr& get();
+
+ private:
+  std::once_flag once_;
+  std::function<node_ptr()> make_;
+  node_ptr made_;
+};
 
 // A node's dtype and its result's shape.
 dtype type_of(const node& n);
