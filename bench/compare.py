@@ -125,6 +125,79 @@ def indexing(cp):
     out = cp.empty(n, dtype=cp.float32)
     result("cupy: x[idx] gather 2^26 (ms)", median_ms(lambda: cp.take(x, idx, out=out)), "ms")
     result("cupy: sin(x[idx])*2+y 2^26 (ms)", median_ms(lambda: cp.sin(x[idx]) * 2 + y), "ms")
+    mask = (cp.arange(n, dtype=cp.int64) * 2654435761) % 2 == 0
+    result("cupy: x[mask] compaction 2^26 (ms)", median_ms(lambda: x[mask]), "ms")
+    z = x.copy()
+
+    def store():
+        z[mask] = 0
+
+    result("cupy: x[mask] = 0 2^26 (ms)", median_ms(store), "ms")
+    result("cupy: concatenate 2 x 2^26 (ms)", median_ms(lambda: cp.concatenate((x, y))), "ms")
+    result("cupy: concatenate(x*2, y+1) 2 x 2^26 (ms)",
+           median_ms(lambda: cp.concatenate((x * 2, y + 1))), "ms")
+    import cupyx
+    m, bins = 1 << 24, 1 << 16
+    where_to = (cp.arange(m, dtype=cp.int64) * 2654435761) % bins
+    values = cp.random.rand(m, dtype=cp.float32)
+    histogram = cp.zeros(bins, dtype=cp.float32)
+    result("cupy: add_at 2^24 into 2^16 bins (ms)",
+           median_ms(lambda: cupyx.scatter_add(histogram, where_to, values)), "ms")
+
+
+def kmeans(cp):
+    """bench/kmeans.cpp's figures: CuPy's examples/kmeans/kmeans.py, its two fits as written."""
+    var_kernel = cp.ElementwiseKernel(
+        'T x0, T x1, T c0, T c1', 'T out',
+        'out = (x0 - c0) * (x0 - c0) + (x1 - c1) * (x1 - c1)', 'var_kernel')
+    sum_kernel = cp.ReductionKernel(
+        'T x, S mask', 'T out', 'mask ? x : 0', 'a + b', 'out = a', '0', 'sum_kernel')
+    count_kernel = cp.ReductionKernel(
+        'T mask', 'float32 out', 'mask ? 1.0 : 0.0', 'a + b', 'out = a', '0.0', 'count_kernel')
+
+    def fit_xp(X, n_clusters, max_iter, initial_indexes):
+        pred = cp.zeros(len(X), dtype=cp.int32)
+        centers = X[initial_indexes]
+        for it in range(max_iter):
+            distances = cp.linalg.norm(X[:, None, :] - centers[None, :, :], axis=2)
+            new_pred = cp.argmin(distances, axis=1).astype(cp.int32)
+            if cp.all(new_pred == pred):
+                break
+            pred = new_pred
+            i = cp.arange(n_clusters)
+            mask = pred == i[:, None]
+            sums = cp.where(mask[:, :, None], X, 0).sum(axis=1)
+            counts = cp.count_nonzero(mask, axis=1).reshape((n_clusters, 1))
+            centers = sums / counts
+        return it
+
+    def fit_custom(X, n_clusters, max_iter, initial_indexes):
+        pred = cp.empty(len(X), dtype=cp.int32)
+        centers = X[initial_indexes]
+        for it in range(max_iter):
+            distances = var_kernel(X[:, None, 0], X[:, None, 1], centers[None, :, 0], centers[None, :, 1])
+            new_pred = cp.argmin(distances, axis=1).astype(cp.int32)
+            if cp.all(new_pred == pred):
+                break
+            pred = new_pred
+            i = cp.arange(n_clusters)
+            mask = pred == i[:, None]
+            sums = sum_kernel(X, mask[:, :, None], axis=1)
+            counts = count_kernel(mask, axis=1).reshape((n_clusters, 1))
+            centers = sums / counts
+        return it
+
+    num = 5000000
+    i = cp.arange(num).astype(cp.float64)
+    X = cp.empty((num, 2))
+    X[:, 0] = cp.sin(i * 12.9898) + (i % 2.0) * 3.0
+    X[:, 1] = cp.cos(i * 78.233)
+    start = cp.array([12345, 4000000])
+    print(f"cupy kmeans: fit_xp {fit_xp(X, 2, 10, start)} iterations, "
+          f"fit_custom {fit_custom(X, 2, 10, start)} (its pred starts as cupy.empty)")
+    result("cupy: kmeans fit_xp 5e6 (ms)", median_ms(lambda: fit_xp(X, 2, 10, start), runs=10), "ms")
+    result("cupy: kmeans fit_custom 5e6 (ms)",
+           median_ms(lambda: fit_custom(X, 2, 10, start), runs=10), "ms")
 
 
 def cold_start():
@@ -186,6 +259,7 @@ def main():
     matmuls(cp)
     random_draws(cp)
     indexing(cp)
+    kmeans(cp)
     cold_start()
 
     try:

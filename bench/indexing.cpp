@@ -1,9 +1,37 @@
 // Advanced indexing benchmarks: x[idx] through 2^26 random int64 positions, alone and fused
-// into sin(x[idx]) * 2 + y, beside the copy bandwidth and CuPy's figures (bench/compare.py).
+// into sin(x[idx]) * 2 + y; x[mask] (half true) read and assigned; concatenate of two 2^26
+// arrays and of two expressions; add_at of 2^24 values into 2^16 bins; beside the copy bandwidth
+// and CuPy's figures (bench/compare.py).
 #include <cstdio>
 
 #include "bench/timing.hpp"
 #include "jet/jet.hpp"
+
+namespace {
+
+// Hand-written gathers, the floor a generated kernel is held to: one element a thread, and
+// four a thread with the four reads issued before any is used.
+const char* const gathers = R"(
+extern "C" __global__ void gather1(float* out, const float* x, const long long* idx,
+                                   const float* y, long long n, int fused) {
+  const long long i = (long long)blockIdx.x * blockDim.x + threadIdx.x;
+  if (i >= n) return;
+  const float v = x[idx[i]];
+  out[i] = fused ? sinf(v) * 2.0f + y[i] : v;
+}
+extern "C" __global__ void gather4(float* out, const float* x, const long long* idx,
+                                   const float* y, long long n, int fused) {
+  const long long i = ((long long)blockIdx.x * blockDim.x + threadIdx.x) * 4;
+  if (i + 3 >= n) return;
+  float v[4];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) v[k] = x[idx[i + k]];
+  #pragma unroll
+  for (int k = 0; k < 4; ++k) out[i + k] = fused ? sinf(v[k]) * 2.0f + y[i + k] : v[k];
+}
+)";
+
+}  // namespace
 
 int main() {
   double copy = 0;
@@ -22,5 +50,57 @@ int main() {
   const double fused = bench::median_ms([&] { out(jet::ellipsis) = jet::sin(x(idx)) * 2.0f + y; });
   std::printf("sin(x[idx]) * 2 + y: %.4f ms\n", fused);
   bench::result("sin(x[idx])*2+y 2^26 (ms)", fused, "ms", "<= CuPy/2");
+  const jet::raw_kernel gather1(gathers, "gather1"), gather4(gathers, "gather4");
+  for (int f : {0, 1}) {
+    const double one =
+        bench::median_ms([&] { gather1((n + 255) / 256, 256, out, x, idx, y, n, f); });
+    const double four =
+        bench::median_ms([&] { gather4((n / 4 + 255) / 256, 256, out, x, idx, y, n, f); });
+    std::printf("hand-written %s: %.4f ms one a thread, %.4f ms four a thread\n",
+                f ? "sin(x[idx]) * 2 + y" : "x[idx]", one, four);
+    bench::result(f ? "hand-written sin(x[idx])*2+y 2^26 (ms)" : "hand-written x[idx] 2^26 (ms)",
+                  std::min(one, four), "ms", "reference");
+    std::printf("RESULT hand-written %s, one / four a thread: %.4f / %.4f ms\n",
+                f ? "fused" : "gather", one, four);
+  }
+
+  // Every other element, scrambled the same way.
+  const jet::array mask = (jet::arange(n) * 2654435761LL) % 2 == 0;
+  const double compact = bench::median_ms([&] { const jet::array r = x(mask); });
+  std::printf("x[mask], 2^26 float32, half true: %.4f ms (counts, then compacts)\n", compact);
+  bench::result("x[mask] compaction 2^26 (ms)", compact, "ms", "<= CuPy");
+  jet::array z = x.copy();
+  const double store = bench::median_ms([&] { z(mask) = 0.0f; });
+  // Reads x (4 bytes) and the mask (1), writes x (4).
+  const double store_pct = 100 * 9.0 * n / (store * 1e-3) / 1e9 / copy;
+  std::printf("x[mask] = 0: %.4f ms, %.1f%% of copy bandwidth (9 bytes an element)\n", store,
+              store_pct);
+  bench::result("x[mask] = 0 2^26 (ms)", store, "ms", "<= CuPy");
+  bench::result("x[mask] = 0 2^26 (% of copy bandwidth)", store_pct, "%", ">= 90");
+
+  // Reads and writes 4 bytes an element of each part.
+  auto join_pct = [&](double ms) { return 100 * 16.0 * n / (ms * 1e-3) / 1e9 / copy; };
+  const double join = bench::median_ms([&] { const jet::array r = jet::concatenate({x, y}); });
+  std::printf("concatenate({x, y}), 2 x 2^26 float32: %.4f ms, %.1f%% of copy bandwidth\n", join,
+              join_pct(join));
+  bench::result("concatenate 2 x 2^26 (ms)", join, "ms", "<= CuPy");
+  bench::result("concatenate 2 x 2^26 (% of copy bandwidth)", join_pct(join), "%", ">= 90");
+  const double joined = bench::median_ms([&] {
+    const jet::array r = jet::concatenate({x * 2.0f, y + 1.0f});
+  });
+  std::printf("concatenate({x * 2, y + 1}): %.4f ms, %.1f%% of copy bandwidth\n", joined,
+              join_pct(joined));
+  bench::result("concatenate(x*2, y+1) 2 x 2^26 (ms)", joined, "ms", "<= CuPy");
+  bench::result("concatenate(x*2, y+1) 2 x 2^26 (% of copy bandwidth)", join_pct(joined), "%",
+                ">= 90");
+
+  // add_at: 2^24 values into 2^16 bins at scrambled positions.
+  const std::int64_t m = std::int64_t{1} << 24, bins = std::int64_t{1} << 16;
+  const jet::array where_to = (jet::arange(m) * 2654435761LL) % bins;
+  const jet::array values = bench::random_floats({m}, 0.3f);
+  jet::array histogram = jet::zeros({bins}, jet::float32);
+  const double add_at = bench::median_ms([&] { jet::add_at(histogram, where_to, values); });
+  std::printf("add_at, 2^24 float32 into 2^16 bins: %.4f ms\n", add_at);
+  bench::result("add_at 2^24 into 2^16 bins (ms)", add_at, "ms", "<= CuPy");
   return 0;
 }

@@ -1,0 +1,29 @@
+// k-means as CuPy's example runs it (2 clusters, 5,000,000 samples, at most 10 iterations):
+// fit_xp (NumPy style, fancy indexing and masks on the device) and fit_custom (user kernels),
+// on data both sides compute the same way, beside CuPy's figures (bench/compare.py).
+#include <cstdio>
+
+#include "bench/timing.hpp"
+#include "examples/kmeans.hpp"
+
+int main() {
+  double copy = 0;
+  if (!bench::start(copy)) return 0;
+  const std::int64_t num = 5000000, n_clusters = 2;
+  const jet::array i = jet::arange(num).astype(jet::float64);
+  jet::array X = jet::empty({num, 2}, jet::float64);
+  X(jet::slice(), 0) = jet::sin(i * 12.9898) + (i % 2.0) * 3.0;
+  X(jet::slice(), 1) = jet::cos(i * 78.233);
+  const jet::array start = jet::asarray<std::int64_t>({12345, 4000000});
+  const kmeans::kernels k;
+  int iterations = 0;
+  const double xp = bench::median_ms(
+      [&] { iterations = kmeans::fit_xp(X, n_clusters, 10, start).iterations; }, 10);
+  std::printf("kmeans fit_xp, 5e6 x 2 float64: %.3f ms (%d iterations)\n", xp, iterations);
+  bench::result("kmeans fit_xp 5e6 (ms)", xp, "ms", "<= CuPy/10");
+  const double custom = bench::median_ms(
+      [&] { iterations = kmeans::fit_custom(k, X, n_clusters, 10, start).iterations; }, 10);
+  std::printf("kmeans fit_custom: %.3f ms (%d iterations)\n", custom, iterations);
+  bench::result("kmeans fit_custom 5e6 (ms)", custom, "ms", "<= CuPy");
+  return 0;
+}
