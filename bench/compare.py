@@ -190,7 +190,7 @@ def kmeans(cp):
     num = 5000000
     i = cp.arange(num).astype(cp.float64)
     X = cp.empty((num, 2))
-    X[:, 0] = cp.sin(i * 12.9898) + (i % 2.0) * 3.0
+    X[:, 0] = cp.sin(i * 12.9898)
     X[:, 1] = cp.cos(i * 78.233)
     start = cp.array([12345, 4000000])
     print(f"cupy kmeans: fit_xp {fit_xp(X, 2, 10, start)} iterations, "
