@@ -144,6 +144,12 @@ def indexing(cp):
     result("cupy: add_at 2^24 into 2^16 bins (ms)",
            median_ms(lambda: cupyx.scatter_add(histogram, where_to, values)), "ms")
 
+    def ten():
+        for _ in range(10):
+            cupyx.scatter_add(histogram, where_to, values)
+
+    result("cupy: add_at 2^24 into 2^16 bins, ten in a row (ms each)", median_ms(ten) / 10, "ms")
+
 
 def kmeans(cp):
     """bench/kmeans.cpp's figures: CuPy's examples/kmeans/kmeans.py, its two fits as written."""

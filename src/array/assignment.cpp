@@ -42,7 +42,44 @@ bool any_read(const node& root, const array& a, Reads&& reads) {
   });
 }
 
+// A shape as Python prints a tuple: "(2, 4)", "(3,)".
+std::string python_tuple(const shape& s) {
+  std::string out;
+  for (std::int64_t e : s) out += (out.empty() ? "" : ", ") + std::to_string(e);
+  return "(" + out + (s.size() == 1 ? ",)" : ")");
+}
+
 }  // namespace
+
+void check_broadcast_objects(const std::vector<shape>& shapes) {
+  int ndim = 0;
+  for (const shape& s : shapes) ndim = std::max(ndim, s.size());
+  for (int i = 0; i < ndim; ++i) {
+    std::int64_t extent = 1;
+    std::size_t from = 0;
+    for (std::size_t j = 0; j < shapes.size(); ++j) {
+      const int k = i + shapes[j].size() - ndim;
+      if (k < 0 || shapes[j][k] == 1) continue;
+      if (extent == 1) {
+        extent = shapes[j][k];
+        from = j;
+      } else if (shapes[j][k] != extent) {
+        throw shape_error(
+            "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
+            "between arg " +
+            std::to_string(from) + " with shape " + python_tuple(shapes[from]) + " and arg " +
+            std::to_string(j) + " with shape " + python_tuple(shapes[j]) + ".");
+      }
+    }
+  }
+}
+
+void check_same_kind_cast(dtype from, dtype to, bool scalar) {
+  if (same_kind(from, to)) return;
+  throw dtype_error(std::string("Cannot cast ") + (scalar ? "scalar" : "array data") +
+                    " from dtype('" + std::string(name(from)) + "') to dtype('" +
+                    std::string(name(to)) + "') according to the rule 'same_kind'");
+}
 
 void check_same_kind(const node& result, dtype to) {
   if (same_kind(result.type, to)) return;

@@ -9,9 +9,16 @@ namespace jet::detail {
 
 // NumPy's 'same_kind' rule: `from` casts safely to `to`, or to a lower kind of dtype.
 bool same_kind(dtype from, dtype to);
+// Throws NumPy's "Cannot cast array data ..." (or "scalar", for a 0-d one) unless `from`
+// casts to `to` under 'same_kind' (copyto, concatenate with a dtype).
+void check_same_kind_cast(dtype from, dtype to, bool scalar = false);
 // Throws NumPy's casting error unless `result`, of an operation, may be written into an array
 // of dtype `to` under the 'same_kind' rule (in-place operators).
 void check_same_kind(const node& result, dtype to);
+// Raises NumPy's "objects cannot be broadcast to a single shape" (np.broadcast's: choose,
+// broadcast_arrays) unless `shapes` broadcast together. Its broadcast goes axis by axis
+// (aligned at the end), each extent set by the first operand whose extent is not 1.
+void check_broadcast_objects(const std::vector<shape>& shapes);
 // True when `from` broadcasts to exactly `to` (NumPy's rule for assignment).
 bool broadcasts_to(const shape& from, const shape& to);
 // Throws unless values of shape `values` broadcast to `target` (the shape written) and

@@ -180,38 +180,6 @@ shape broadcast_coordinates(std::span<const expr> coordinates) {
   return b;
 }
 
-// A shape as Python prints a tuple: "(2, 4)", "(3,)".
-std::string python_tuple(const shape& s) {
-  std::string out;
-  for (std::int64_t e : s) out += (out.empty() ? "" : ", ") + std::to_string(e);
-  return "(" + out + (s.size() == 1 ? ",)" : ")");
-}
-
-// Raises NumPy's error unless `shapes` broadcast together: its broadcast goes axis by axis
-// (aligned at the end), each extent set by the first operand whose extent is not 1.
-void check_broadcast_choices(const std::vector<shape>& shapes) {
-  int ndim = 0;
-  for (const shape& s : shapes) ndim = std::max(ndim, s.size());
-  for (int i = 0; i < ndim; ++i) {
-    std::int64_t extent = 1;
-    std::size_t from = 0;
-    for (std::size_t j = 0; j < shapes.size(); ++j) {
-      const int k = i + shapes[j].size() - ndim;
-      if (k < 0 || shapes[j][k] == 1) continue;
-      if (extent == 1) {
-        extent = shapes[j][k];
-        from = j;
-      } else if (shapes[j][k] != extent) {
-        throw shape_error(
-            "shape mismatch: objects cannot be broadcast to a single shape.  Mismatch is "
-            "between arg " +
-            std::to_string(from) + " with shape " + python_tuple(shapes[from]) + " and arg " +
-            std::to_string(j) + " with shape " + python_tuple(shapes[j]) + ".");
-      }
-    }
-  }
-}
-
 // The dtype NumPy converts the choices to: the promoted dtype of the arrays and expressions,
 // which the weak scalars (C++ scalars) keep unless they are of a higher kind (NEP 50).
 dtype common_dtype(std::span<const expr> choices) {
@@ -416,7 +384,7 @@ expr choose(const expr& indices, const parts& choices, index_mode mode) {
   std::vector<shape> shapes;  // as NumPy's broadcast takes them: the choices, then the indices
   for (const expr& e : c) shapes.push_back(e.shape());
   shapes.push_back(indices.shape());
-  check_broadcast_choices(shapes);
+  detail::check_broadcast_objects(shapes);
   const expr k =
       position(indices, static_cast<std::int64_t>(c.size()), mode, detail::index_in_choices);
   // A chain of wheres on k, which fuses with the choices and with what reads the result. The

@@ -19,11 +19,14 @@ namespace {
 using detail::node_ptr;
 
 // An advanced item: an integer or an index array, on axis `axis` of x and `view_axis` of the
-// view the basic items make.
+// view the basic items make; `group` counts the basic items before it (advanced items are
+// next to each other when they share it, as NumPy has them: an ellipsis of no axes between
+// two keeps them apart).
 struct advanced_item {
   int axis = 0, view_axis = 0;
   std::optional<array> positions;
   std::int64_t integer = 0;
+  int group = 0;
 };
 
 bool is_mask(const array& positions) { return positions.dtype() == bool_; }
@@ -57,7 +60,8 @@ shape broadcast_or_raise(const std::vector<advanced_item>& items) {
   } catch (const shape_error&) {
     std::string shapes;
     for (const advanced_item& it : items)
-      if (it.positions) shapes += (shapes.empty() ? "" : " ") + to_string(it.positions->shape());
+      if (it.positions && it.positions->ndim() > 0)  // NumPy counts 0-d arrays as integers
+        shapes += (shapes.empty() ? "" : " ") + to_string(it.positions->shape());
     throw index_error(
         "shape mismatch: indexing arrays could not be broadcast together with shapes " + shapes);
   }
@@ -99,7 +103,7 @@ void add_positions(const array& p, const array& x, int& axis, int& view_axis,
                    std::vector<advanced_item>& advanced, std::vector<index_item>& basic) {
   check_positions(p);
   if (is_mask(p)) check_mask(p, x, axis);
-  advanced.push_back({axis, view_axis, p, 0});
+  advanced.push_back({axis, view_axis, p, 0, 0});
   const int axes = is_mask(p) ? std::max(p.ndim(), 1) : 1;
   for (int j = 0; j < axes; ++j)
     basic.emplace_back(is_mask(p) && p.ndim() == 0 ? index_item(newaxis) : index_item(slice()));
@@ -120,10 +124,11 @@ array basic_view(const array& x, std::span<const index_arg> items,
     throw index_error("too many indices for array: array is " + std::to_string(x.ndim()) +
                       "-dimensional, but " + std::to_string(consumed) + " were indexed");
   std::vector<index_item> basic;
-  int axis = 0, view_axis = 0;
+  int axis = 0, view_axis = 0, group = 0;
   for (const index_arg& it : items) {
     if (it.positions()) {
       add_positions(*it.positions(), x, axis, view_axis, advanced, basic);
+      advanced.back().group = group;
       continue;
     }
     const index_item& item = it.item();
@@ -133,14 +138,15 @@ array basic_view(const array& x, std::span<const index_arg> items,
         if (item.integer < -n || item.integer >= n)
           throw index_error(detail::out_of_bounds_text(item.integer, axis, n));
         advanced.push_back({axis++, view_axis++, std::nullopt,
-                            item.integer < 0 ? item.integer + n : item.integer});
+                            item.integer < 0 ? item.integer + n : item.integer, group});
         basic.emplace_back(slice());
         break;
       }
-      case index_item::kind::range: ++axis, ++view_axis, basic.push_back(item); break;
-      case index_item::kind::new_axis: ++view_axis, basic.push_back(item); break;
+      case index_item::kind::range: ++group, ++axis, ++view_axis, basic.push_back(item); break;
+      case index_item::kind::new_axis: ++group, ++view_axis, basic.push_back(item); break;
       case index_item::kind::rest: {
         const int rest = x.ndim() - consumed;
+        ++group;
         axis += rest;
         view_axis += rest;
         basic.push_back(item);
@@ -162,12 +168,13 @@ std::vector<advanced_item> with_mask_positions(const std::vector<advanced_item>&
     }
     const array& mask = *it.positions;
     if (mask.ndim() == 0) {
-      out.push_back({it.axis, it.view_axis, zeros({mask.item<bool>() ? 1 : 0}, int64), 0});
+      out.push_back(
+          {it.axis, it.view_axis, zeros({mask.item<bool>() ? 1 : 0}, int64), 0, it.group});
       continue;
     }
     const std::vector<array> rows = nonzero(mask);
     for (int j = 0; j < mask.ndim(); ++j)
-      out.push_back({it.axis + j, it.view_axis + j, rows[j], 0});
+      out.push_back({it.axis + j, it.view_axis + j, rows[j], 0, it.group});
   }
   return out;
 }
@@ -184,7 +191,7 @@ indexed index_with(const array& x, std::span<const index_arg> items,
   // other, else first.
   bool adjacent = true;
   for (std::size_t k = 1; k < advanced.size(); ++k)
-    adjacent = adjacent && advanced[k].view_axis == advanced[k - 1].view_axis + 1;
+    adjacent = adjacent && advanced[k].group == advanced[k - 1].group;
   const int first = adjacent ? advanced.front().view_axis : 0;
   std::vector<bool> is_advanced(static_cast<std::size_t>(view.ndim()));
   for (const advanced_item& it : advanced) is_advanced[it.view_axis] = true;
@@ -369,11 +376,12 @@ indexed take(const array& a, const array& indices, std::optional<std::int64_t> a
              index_mode mode) {
   const array source = axis ? a : a.ravel();
   const int d = normalize_axis(axis.value_or(0), source.ndim());
-  const std::int64_t n = source.shape()[d];
-  if (mode != index_mode::raise && n == 0 && indices.size() > 0)
+  // NumPy casts the indices to int64 under 'same_kind': booleans are 0 and 1, not a mask.
+  detail::check_same_kind_cast(indices.dtype(), int64);
+  if (source.shape()[d] == 0 && indices.size() > 0)
     throw index_error("cannot do a non-empty take from an empty axes.");
   std::vector<index_arg> items(static_cast<std::size_t>(d), index_arg(slice()));
-  items.emplace_back(indices);
+  items.emplace_back(indices.dtype() == bool_ ? indices.astype(int64) : indices);
   const std::int64_t how = mode == index_mode::wrap   ? detail::index_wraps
                            : mode == index_mode::clip ? detail::index_clips
                                                       : d;
@@ -381,16 +389,30 @@ indexed take(const array& a, const array& indices, std::optional<std::int64_t> a
 }
 
 indexed take_along_axis(const array& a, const array& indices, std::optional<std::int64_t> axis) {
-  if (!is_integer(indices.dtype())) throw index_error("`indices` must be an integer array");
+  if (axis) normalize_axis(*axis, a.ndim());
   if (!axis && indices.ndim() != 1)
     throw value_error("when axis=None, `indices` must have a single dimension.");
+  if (!is_integer(indices.dtype())) throw index_error("`indices` must be an integer array");
   const array source = axis ? a : a.ravel();
   if (indices.ndim() != source.ndim())
     throw value_error("`indices` and `arr` must have the same number of dimensions");
   const int d = normalize_axis(axis.value_or(0), source.ndim());
   shape others = source.shape();
   others[d] = 1;
-  shape result = broadcast_shapes(others, indices.shape());
+  shape result;
+  try {
+    result = broadcast_shapes(others, indices.shape());
+  } catch (const shape_error&) {
+    // NumPy's message lists what it indexes with, axis by axis: aranges and the indices.
+    std::string shapes;
+    for (int k = 0; k < source.ndim(); ++k) {
+      shape along = shape::filled(source.ndim(), 1);
+      along[k] = source.shape()[k];
+      shapes += (k ? " " : "") + to_string(k == d ? indices.shape() : along);
+    }
+    throw index_error(
+        "shape mismatch: indexing arrays could not be broadcast together with shapes " + shapes);
+  }
   result[d] = indices.shape()[d];
   shape strides = shape::filled(result.size(), 0);
   for (int k = 0; k < result.size(); ++k)

@@ -6,6 +6,7 @@
 #include "codegen/expr/node.hpp"
 #include "jet/error.hpp"
 #include "jet/manipulation.hpp"
+#include "src/array/assignment.hpp"
 #include "src/pipeline/evaluate.hpp"
 
 namespace jet {
@@ -93,12 +94,20 @@ dtype promoted(const std::vector<part>& ps) {
   return t;
 }
 
+// The result's dtype: `t`, which each part must reach under 'same_kind', or the promoted one.
+dtype result_dtype(const std::vector<part>& ps, std::optional<dtype> t) {
+  if (!t) return promoted(ps);
+  for (const part& p : ps) detail::check_same_kind_cast(p.value.dtype(), *t, p.value.ndim() == 0);
+  return *t;
+}
+
 array join(const std::vector<part>& ps, std::int64_t axis, std::optional<dtype> t) {
   check_any(ps, "concatenate");
   if (ps.front().joined.empty())
     throw value_error("zero-dimensional arrays cannot be concatenated");
   const int d = normalize_axis(axis, ps.front().joined.size());
-  array out = empty(joined_shape(ps, d), t.value_or(promoted(ps)));
+  const shape joined = joined_shape(ps, d);
+  array out = empty(joined, result_dtype(ps, t));
   std::int64_t at = 0;
   for (const part& p : ps) {
     with_shape(slab(out, d, at, p.joined[d]), p.value.shape()) = p.value;
@@ -112,7 +121,8 @@ array join_flat(const parts& p, std::optional<dtype> t) {
   std::vector<part> ps;
   for (const expr& e : p.items()) ps.push_back({e, shape{e.size()}});
   check_any(ps, "concatenate");
-  array out = empty(joined_shape(ps, 0), t.value_or(promoted(ps)));
+  const shape joined = joined_shape(ps, 0);
+  array out = empty(joined, result_dtype(ps, t));
   std::int64_t at = 0;
   for (const part& q : ps) {
     out(slice(at, at + q.joined[0])).reshape(q.value.shape()) = q.value;

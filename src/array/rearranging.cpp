@@ -74,7 +74,14 @@ array rot90(const array& a, std::int64_t k, std::int64_t axis1, std::int64_t axi
 }
 
 array moveaxis(const array& a, std::int64_t source, std::int64_t destination) {
-  const int s = normalize_axis(source, a.ndim()), d = normalize_axis(destination, a.ndim());
+  auto axis_of = [&](std::int64_t axis, const char* which) {
+    try {
+      return normalize_axis(axis, a.ndim());
+    } catch (const index_error& e) {
+      throw index_error(std::string(which) + ": " + e.what());
+    }
+  };
+  const int s = axis_of(source, "source"), d = axis_of(destination, "destination");
   shape order;
   for (int k = 0; k < a.ndim(); ++k)
     if (k != s) order.push_back(k);
@@ -83,8 +90,11 @@ array moveaxis(const array& a, std::int64_t source, std::int64_t destination) {
 }
 
 std::vector<array> broadcast_arrays(const parts& p) {
+  std::vector<shape> shapes;
+  for (const expr& e : p.items()) shapes.push_back(e.shape());
+  detail::check_broadcast_objects(shapes);
   shape common;
-  for (const expr& e : p.items()) common = broadcast_shapes(common, e.shape());
+  for (const shape& s : shapes) common = broadcast_shapes(common, s);
   std::vector<array> out;
   for (std::size_t k = 0; k < p.items().size(); ++k)
     out.push_back(p.array_at(k).broadcast_to(common));
@@ -97,6 +107,7 @@ array ascontiguousarray(const array& a) {
 }
 
 expr roll(const array& a, std::int64_t shift, std::optional<std::int64_t> axis) {
+  if (axis) normalize_axis(*axis, a.ndim());
   if (a.size() == 0) return expr(a);
   if (!axis)  // over the flattened array: each element reads the one `shift` before it
     return detail::gather_flat(a, (expr(detail::make_index(a.shape())) - shift) % a.size());
@@ -123,14 +134,15 @@ expr tile(const array& a, const std::vector<std::int64_t>& reps) {
 }
 
 expr repeat(const array& a, std::int64_t repeats, std::optional<std::int64_t> axis) {
-  const array source = axis ? a : a.ravel();
+  const array source = axis && a.ndim() > 0 ? a : a.ravel();
   const int d = normalize_axis(axis.value_or(0), source.ndim());
+  if (repeats < 0) throw value_error("negative dimensions are not allowed");
   return repeat(source, positions(static_cast<std::size_t>(source.shape()[d]), repeats), d);
 }
 
 expr repeat(const array& a, const std::vector<std::int64_t>& repeats,
             std::optional<std::int64_t> axis) {
-  const array source = axis ? a : a.ravel();
+  const array source = axis && a.ndim() > 0 ? a : a.ravel();
   const int d = normalize_axis(axis.value_or(0), source.ndim());
   const std::int64_t n = source.shape()[d];
   if (repeats.size() != 1 && static_cast<std::int64_t>(repeats.size()) != n)
@@ -147,8 +159,8 @@ expr repeat(const array& a, const std::vector<std::int64_t>& repeats,
 
 expr diff(const array& a, int n, std::int64_t axis) {
   if (n < 0) throw value_error("order must be non-negative but got " + std::to_string(n));
-  if (a.ndim() == 0) throw value_error("diff requires input that is at least one dimensional");
   if (n == 0) return expr(a);
+  if (a.ndim() == 0) throw value_error("diff requires input that is at least one dimensional");
   const int d = normalize_axis(axis, a.ndim());
   array current = a;
   for (int step = 1;; ++step) {
@@ -215,18 +227,16 @@ std::vector<array> ix_(const parts& xs) {
   const int n = static_cast<int>(xs.items().size());
   std::vector<array> out;
   for (int k = 0; k < n; ++k) {
-    const array x = xs.array_at(static_cast<std::size_t>(k));
-    if (x.ndim() != 1) throw value_error("Cross index must be 1 dimensional");
+    const array given = xs.array_at(static_cast<std::size_t>(k));
+    if (given.ndim() != 1) throw value_error("Cross index must be 1 dimensional");
+    const array x = given.dtype() == bool_ ? flatnonzero(given) : given;  // where it holds
     out.push_back(along_axis(x, k, n));
   }
   return out;
 }
 
 void copyto(const array& dst, const expr& src) {
-  if (!detail::same_kind(src.dtype(), dst.dtype()))
-    throw dtype_error("Cannot cast array data from dtype('" + std::string(name(src.dtype())) +
-                      "') to dtype('" + std::string(name(dst.dtype())) +
-                      "') according to the rule 'same_kind'");
+  detail::check_same_kind_cast(src.dtype(), dst.dtype());
   dst(ellipsis) = src;
 }
 

@@ -3,10 +3,9 @@
 // test, which runs the rows that need no device, and the GPU test, which runs them all.
 #pragma once
 
-#include <functional>
+#include <cstdint>
 #include <map>
 #include <optional>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -15,67 +14,7 @@
 
 namespace jet_test::editing {
 
-// How a row's operands are made: placeholders (no device), or arrays of zeros (on a GPU, where
-// the functions that copy positions to the device or join arrays may run).
-enum class operands { placeholders, zeros };
-
-inline std::vector<std::string> split(const std::string& text, char separator) {
-  std::vector<std::string> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, separator);) out.push_back(item);
-  if (!text.empty() && text.back() == separator) out.emplace_back();
-  return out;
-}
-
-inline std::vector<std::int64_t> integers(const std::string& text) {
-  std::vector<std::int64_t> out;
-  for (const std::string& item : split(text, ','))
-    if (!item.empty()) out.push_back(std::stoll(item));
-  return out;
-}
-
-// "(3,4):float32" -> an array of that shape and dtype.
-inline jet::array array_of(const std::string& text, operands how) {
-  const std::size_t colon = text.find(':');
-  const jet::shape s = parse_shape(text.substr(0, colon));
-  const jet::dtype t = jet::dtype_from_name(text.substr(colon + 1));
-  return how == operands::zeros ? jet::zeros(s, t) : jet::placeholder(s, t);
-}
-
-// An array, or a Python int or float as a weak scalar.
-inline jet::expr expr_of(const std::string& text, operands how) {
-  if (text.find(':') != std::string::npos) return array_of(text, how);
-  if (text.find('.') != std::string::npos) return jet::expr(std::stod(text));
-  return jet::expr(std::stoll(text));
-}
-
-inline std::vector<jet::expr> exprs_of(const std::string& text, operands how) {
-  std::vector<jet::expr> out;
-  for (const std::string& item : split(text, ';')) out.push_back(expr_of(item, how));
-  return out;
-}
-
-inline std::optional<jet::expr> optional_of(const std::string& text, operands how) {
-  if (text == "-") return std::nullopt;
-  return expr_of(text, how);
-}
-
-inline std::optional<std::int64_t> axis_of(const std::string& text) {
-  if (text == "none") return std::nullopt;
-  return std::stoll(text);
-}
-
-inline jet::slice_bound bound_of(const std::string& text) {
-  if (text.empty()) return jet::none;
-  return std::stoll(text);
-}
-
-// "s:START:STOP:STEP" (empty for None) -> the slice.
-inline jet::slice slice_of(const std::string& text) {
-  const std::vector<std::string> p = split(text.substr(2), ':');
-  return jet::slice(bound_of(p.at(0)), bound_of(p.at(1)),
-                    p.size() > 2 && !p[2].empty() ? std::stoll(p[2]) : 1);
-}
+using operands = operand_source;  // editing::operands, as the tests name it
 
 inline jet::pad_mode pad_mode_of(const std::string& text) {
   static const std::map<std::string, jet::pad_mode> modes = {
@@ -84,13 +23,6 @@ inline jet::pad_mode pad_mode_of(const std::string& text) {
       {"reflect", jet::pad_mode::reflect},
       {"symmetric", jet::pad_mode::symmetric},
       {"wrap", jet::pad_mode::wrap}};
-  return modes.at(text);
-}
-
-inline jet::index_mode index_mode_of(const std::string& text) {
-  static const std::map<std::string, jet::index_mode> modes = {{"raise", jet::index_mode::raise},
-                                                               {"wrap", jet::index_mode::wrap},
-                                                               {"clip", jet::index_mode::clip}};
   return modes.at(text);
 }
 
@@ -142,8 +74,6 @@ inline std::vector<jet::expr> ravel_multi_index(const std::vector<std::string>& 
   return {jet::ravel_multi_index(coordinates, dims, list, order)};
 }
 
-using call = std::function<std::vector<jet::expr>(const std::vector<std::string>&, operands)>;
-
 // Each function's call from a row's fields (the function's name first, the result last).
 inline const std::map<std::string, call>& calls() {
   static const std::map<std::string, call> table = {
@@ -178,26 +108,9 @@ inline const std::map<std::string, call>& calls() {
   return table;
 }
 
-// The result as the table spells it: SHAPE:DTYPE for each result (';'-separated; "-" for none),
-// or the error.
+// The result as the table spells it (jet_test::outcome_of).
 inline std::string outcome(const std::vector<std::string>& fields, operands how) {
-  try {
-    std::string out;
-    for (const jet::expr& e : calls().at(fields[0])(fields, how))
-      out += (out.empty() ? "" : ";") + jet::to_string(e.shape()) + ":" +
-             std::string(jet::name(e.dtype()));
-    return out.empty() ? "-" : out;
-  } catch (const jet::index_error& e) {
-    return std::string("error: index: ") + e.what();
-  } catch (const jet::dtype_error& e) {
-    return std::string("error: dtype: ") + e.what();
-  } catch (const jet::value_error& e) {
-    return std::string("error: value: ") + e.what();
-  } catch (const jet::shape_error& e) {
-    return std::string("error: value: ") + e.what();
-  } catch (const std::exception& e) {
-    return std::string("error: other: ") + e.what();
-  }
+  return outcome_of(calls().at(fields[0]), fields, how);
 }
 
 // The table's rows for the functions (the positions' rows left out).

@@ -51,30 +51,30 @@ std::string positions_or_error(F&& f) {
 std::string positions_of(const std::vector<std::string>& f, const std::string& want) {
   const std::int64_t n = std::stoll(f[1]);
   if (f[0] == "pad_positions") {
-    const std::vector<std::int64_t> w = table::integers(f[2]);
+    const std::vector<std::int64_t> w = jet_test::integers(f[2]);
     return joined(jet::detail::pad_positions(n, {w[0], w[1]}, table::pad_mode_of(f[3])));
   }
   const std::string& obj = f[2];
   if (f[0] == "delete_positions")
     return positions_or_error([&] {
-      return obj[0] == 's' ? jet::detail::kept_positions(n, table::slice_of(obj))
-                           : jet::detail::kept_positions(n, table::integers(obj.substr(2)));
+      return obj[0] == 's' ? jet::detail::kept_positions(n, jet_test::slice_of(obj))
+                           : jet::detail::kept_positions(n, jet_test::integers(obj.substr(2)));
     });
   const std::int64_t count = std::stoll(f[3]);
   if (obj[0] == 'i') {
     const std::int64_t index = std::stoll(obj.substr(2));
     return joined(jet::detail::insert_positions(n, index < 0 ? index + n : index, count));
   }
-  if (want.rfind("error: ", 0) == 0)
+  if (jet_test::is_error(want))
     return table::outcome({"insert", "(" + f[1] + ",):int8", obj, "(" + f[3] + ",):int8", "0"},
                           table::operands::placeholders);
-  return joined(jet::detail::insert_positions(n, table::integers(obj.substr(2))));
+  return joined(jet::detail::insert_positions(n, jet_test::integers(obj.substr(2))));
 }
 
 // Whether a function's result needs a device: gathers through positions copied there, and
 // ediff1d's join.
 bool needs_device(const std::vector<std::string>& f) {
-  if (f.back().rfind("error: ", 0) == 0) return false;
+  if (jet_test::is_error(f.back())) return false;
   if (f[0] == "pad" || f[0] == "delete" || f[0] == "insert") return true;
   return f[0] == "ediff1d" && (f[2] != "-" || f[3] != "-");
 }
@@ -109,7 +109,7 @@ TEST_CASE("padding, editing and index arithmetic give NumPy's shapes, dtypes and
     INFO(call);
     CHECK(table::outcome(row, table::operands::placeholders) == row.back());
     ++checked[row[0]];
-    if (row.back().rfind("error: ", 0) == 0) ++errors[row[0]];
+    if (jet_test::is_error(row.back())) ++errors[row[0]];
   }
   for (const auto& [function, call] : table::calls()) {
     INFO(function);

@@ -4,7 +4,6 @@
 #include <cstdlib>
 #include <functional>
 #include <map>
-#include <sstream>
 #include <string>
 #include <vector>
 
@@ -18,22 +17,12 @@ using jet_test::parse_shape;
 
 // "(3,4):float32" -> a placeholder of that shape and dtype.
 jet::array parse_operand(const std::string& text) {
-  const std::size_t colon = text.find(':');
-  return jet::placeholder(parse_shape(text.substr(0, colon)),
-                          jet::dtype_from_name(text.substr(colon + 1)));
-}
-
-std::vector<std::int64_t> parse_ints(const std::string& text) {
-  std::vector<std::int64_t> out;
-  std::stringstream in(text);
-  for (std::string item; std::getline(in, item, ',');)
-    if (!item.empty()) out.push_back(std::stoll(item));
-  return out;
+  return jet_test::array_of(text, jet_test::operand_source::placeholders);
 }
 
 jet::shape axis_list(const std::string& text) {
   jet::shape s;
-  for (std::int64_t v : parse_ints(text)) s.push_back(v);
+  for (std::int64_t v : jet_test::integers(text)) s.push_back(v);
   return s;
 }
 
@@ -64,12 +53,12 @@ const std::map<std::string, call>& functions() {
        }},
       {"diagonal",
        [](const jet::array& a, const jet::array&, const std::string& args) {
-         const std::vector<std::int64_t> v = parse_ints(args);
+         const std::vector<std::int64_t> v = jet_test::integers(args);
          return jet::expr(jet::diagonal(a, v[0], v[1], v[2]));
        }},
       {"trace",
        [](const jet::array& a, const jet::array&, const std::string& args) {
-         const std::vector<std::int64_t> v = parse_ints(args);
+         const std::vector<std::int64_t> v = jet_test::integers(args);
          return jet::trace(a, v[0], v[1], v[2]);
        }},
       {"matrix_power",
