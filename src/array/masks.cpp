@@ -116,9 +116,9 @@ sized_nonzero nonzero(const expr& a, std::int64_t size, std::int64_t fill_value)
   const array flat = full({size}, fill_value, int64);
   array count = select_into(flags_of(a), std::nullopt, flat, true);
   if (a.ndim() == 1) return {{flat}, count};
-  // Past the count every axis has fill_value, not the fill value unraveled.
+  // Past the count every axis has fill_value, not the fill value unraveled (nor checked).
   const expr found = arange(size) < count;
-  std::vector<expr> axes = unravel_index(flat, a.shape());
+  std::vector<expr> axes = unravel_index(array(where(found, flat, 0)), a.shape());
   for (expr& e : axes) e = where(found, e, fill_value);
   const array rows = stack(axes);
   sized_nonzero out{{}, count};
