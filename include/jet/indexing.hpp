@@ -96,7 +96,8 @@ indexed advanced_index(const array& x, const Items&... items) {
 enum class index_mode : std::uint8_t { raise, wrap, clip };
 
 // Elements of `a` at `indices` along `axis` (of the flattened array without one), as
-// numpy.take: the result has a's shape with that axis replaced by indices' shape.
+// numpy.take: the result has a's shape with that axis replaced by indices' shape. The indices
+// are cast to int64 under 'same_kind' (booleans are 0 and 1; floats raise jet::dtype_error).
 indexed take(const array& a, const array& indices, std::optional<std::int64_t> axis = std::nullopt,
              index_mode mode = index_mode::raise);
 // numpy.take_along_axis: `indices` has a's number of axes and picks along `axis` (none: of
@@ -111,7 +112,7 @@ void put_along_axis(const array& a, const array& indices, const expr& values,
 // value is combined into a's element atomically (compare-and-swap where the GPU has no atomic
 // for the dtype), in one kernel. An index is what a(...) takes: one item, or a braced list of
 // items (`jet::add_at(a, {rows, cols}, v)`). maximum_at and minimum_at propagate NaN as
-// NumPy's maximum and minimum do, and refuse complex128 (no GPU swaps 16 bytes at once).
+// NumPy's maximum and minimum do, and refuse complex128 (Jet has no 16-byte atomic swap).
 void add_at(const array& a, const index_arg& index, const expr& values);
 void add_at(const array& a, std::initializer_list<index_arg> index, const expr& values);
 void subtract_at(const array& a, const index_arg& index, const expr& values);

@@ -347,7 +347,7 @@ void indexed::combine(detail::scatter_op op, const expr& values) const {
       x_.dtype());
   if (x_.dtype() == complex128 && op != detail::scatter_op::add)
     throw dtype_error(std::string(op == detail::scatter_op::maximum ? "maximum" : "minimum") +
-                      "_at of complex128 is not supported: no GPU swaps 16 bytes atomically");
+                      "_at of complex128 is not supported: Jet has no 16-byte atomic swap");
   detail::evaluate_scatter(*staged(values.node(), x_), *staged(offset_, x_), source_, op);
 }
 

@@ -173,8 +173,7 @@ TEST_CASE("add_at, put and putmask check their operands as NumPy does", "[host][
                   jet::shape_error);
   CHECK_THROWS_WITH(jet::maximum_at(placeholder({4}, jet::complex128), positions({2}),
                                     placeholder({2}, jet::complex128)),
-                    ("maximum_at of complex128 is not supported: no GPU swaps 16 bytes "
-                     "atomically"));
+                    ("maximum_at of complex128 is not supported: Jet has no 16-byte atomic swap"));
   CHECK_THROWS_WITH(jet::putmask(a, placeholder({5}, jet::bool_), 1),
                     ("putmask: mask and data must be the same size"));
 }
