@@ -389,14 +389,13 @@ indexed take(const array& a, const array& indices, std::optional<std::int64_t> a
 }
 
 indexed take_along_axis(const array& a, const array& indices, std::optional<std::int64_t> axis) {
-  if (axis) normalize_axis(*axis, a.ndim());
+  const int d = axis ? normalize_axis(*axis, a.ndim()) : 0;
   if (!axis && indices.ndim() != 1)
     throw value_error("when axis=None, `indices` must have a single dimension.");
   if (!is_integer(indices.dtype())) throw index_error("`indices` must be an integer array");
   const array source = axis ? a : a.ravel();
   if (indices.ndim() != source.ndim())
     throw value_error("`indices` and `arr` must have the same number of dimensions");
-  const int d = normalize_axis(axis.value_or(0), source.ndim());
   shape others = source.shape();
   others[d] = 1;
   shape result;

@@ -107,11 +107,10 @@ array ascontiguousarray(const array& a) {
 }
 
 expr roll(const array& a, std::int64_t shift, std::optional<std::int64_t> axis) {
-  if (axis) normalize_axis(*axis, a.ndim());
+  const int d = axis ? normalize_axis(*axis, a.ndim()) : 0;
   if (a.size() == 0) return expr(a);
   if (!axis)  // over the flattened array: each element reads the one `shift` before it
     return detail::gather_flat(a, (expr(detail::make_index(a.shape())) - shift) % a.size());
-  const int d = normalize_axis(*axis, a.ndim());
   const std::int64_t n = a.shape()[d];
   positions along(static_cast<std::size_t>(n));
   for (std::int64_t i = 0; i < n; ++i)
