@@ -93,8 +93,14 @@ int main() {
   const double joined = bench::median_ms([&] {
     const jet::array r = jet::concatenate({x * 2.0f, y + 1.0f});
   });
-  std::printf("concatenate({x * 2, y + 1}): %.4f ms, %.1f%% of copy bandwidth\n", joined,
-              join_pct(joined));
+  const jet::cache::statistics before = jet::cache::stats();
+  { const jet::array r = jet::concatenate({x * 2.0f, y + 1.0f}); }
+  const jet::cache::statistics after = jet::cache::stats();
+  const auto kernels = (after.memory_hits + after.disk_hits + after.compiles) -
+                       (before.memory_hits + before.disk_hits + before.compiles);
+  std::printf("concatenate({x * 2, y + 1}): %.4f ms, %.1f%% of copy bandwidth, %d kernel(s)\n",
+              joined, join_pct(joined), static_cast<int>(kernels));
+  bench::result("concatenate(x*2, y+1) kernels", static_cast<double>(kernels), "", "1");
   bench::result("concatenate(x*2, y+1) 2 x 2^26 (ms)", joined, "ms", "<= CuPy");
   bench::result("concatenate(x*2, y+1) 2 x 2^26 (% of copy bandwidth)", join_pct(joined), "%",
                 ">= 90");

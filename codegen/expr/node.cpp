@@ -383,9 +383,10 @@ node_ptr make_index(const shape& extents) {
   return out;
 }
 
-node_ptr make_gather(const array& source, node_ptr offset) {
+node_ptr make_gather(const array& source, node_ptr offset, node_ptr guard) {
   if (!offset || offset->type != dtype::int64)
     throw internal_error("a gather's offset must be an int64 node");
+  if (guard && guard->type != dtype::bool_) throw internal_error("a gather's guard must be bool");
   if (!(broadcast_shapes(offset->extents(), source.shape()) == source.shape()))
     throw internal_error("a gather's offset of shape " + to_string(offset->extents()) +
                          " over a source of shape " + to_string(source.shape()));
@@ -395,9 +396,10 @@ node_ptr make_gather(const array& source, node_ptr offset) {
   out->operand_type = dtype::int64;
   out->data = source;
   out->set_extents(out->data.shape(), -1);
-  out->contains_reduction = offset->contains_reduction;
-  out->arity = 1;
+  out->contains_reduction = offset->contains_reduction || (guard && guard->contains_reduction);
+  out->arity = guard ? 2 : 1;
   out->args[0] = std::move(offset);
+  out->args[1] = std::move(guard);
   return out;
 }
 

@@ -131,7 +131,7 @@ class builder {
       case detail::op_code::input: in.slot = add_input(n.value(), false); break;
       case detail::op_code::gather:
         in.slot = add_input(n.value(), true);
-        in.args[0] = visit(*n.args[0], n.args[0].use_count() > 1);
+        for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
         break;
       case detail::op_code::scalar: return add_scalar(n, n.type);
       default:

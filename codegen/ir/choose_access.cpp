@@ -61,8 +61,9 @@ bool arithmetic_bound(const ir::graph& g) {
 // Vector width the graph can use: 16 bytes of its widest operand type per access, when every
 // operand's innermost axis is unit or zero stride, aligned, and chunks never cross a row.
 int vector_width_for(const ir::graph& g) {
-  // A gather reads one element at a time, wherever its index points.
-  if (g.extents.empty() || g.gathers()) return 1;
+  // A gather reads one element at a time, wherever its index points; a join's reads (in
+  // order) are element by element too, but the vector's lanes issue them together.
+  if (g.extents.empty() || (g.gathers() && !g.gathers_in_order())) return 1;
   int widest = itemsize(g.output.type);
   for (const ir::operand& op : g.inputs) widest = std::max(widest, itemsize(op.type));
   const int width = std::max(1, 16 / widest);
@@ -72,6 +73,7 @@ int vector_width_for(const ir::graph& g) {
   if (!one_dim && g.extents[inner] % width != 0) return 1;
   auto fits = [&](const ir::operand& op) {
     if (op.mode == ir::access::scalar) return true;
+    if (op.gathered) return op.strides[inner] == 0 || op.strides[inner] == 1;
     if (op.strides[inner] == 0 && op.mode != ir::access::contiguous) return true;
     if (op.strides[inner] != 1) return false;
     if (!aligned(op.data, width * itemsize(op.type))) return false;

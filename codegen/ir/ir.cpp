@@ -42,6 +42,14 @@ bool graph::reports_errors() const {
   return false;
 }
 
+bool graph::gathers_in_order() const {
+  if (output.gathered) return false;
+  return std::all_of(code.begin(), code.end(), [&](const instr& in) {
+    return in.op != detail::op_code::gather ||
+           (in.args[1] >= 0 && code[in.args[0]].op == detail::op_code::scalar);
+  });
+}
+
 void graph::clear() {
   code.clear();
   inputs.clear();

@@ -122,6 +122,11 @@ struct graph {
            std::any_of(inputs.begin(), inputs.end(), [](const operand& op) { return op.gathered; });
   }
 
+  // Whether every gather reads at a fixed offset from the element's own position, only where
+  // its guard holds (a fused join's parts): such reads follow the output lane by lane, so the
+  // kernel can still take vectors of elements.
+  bool gathers_in_order() const;
+
   // Calls `f` on the output, then on each input.
   template <class F>
   void for_each_operand(F&& f) {

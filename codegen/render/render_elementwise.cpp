@@ -82,6 +82,23 @@ std::string scatter_store(const ir::graph& g) {
   return "if (in_bounds) " + atomic_helper(g.output.type, g.combine) + "(&" + at + ", r.v[0]);";
 }
 
+// The call of jet_element for element i + k: its vector operands' values are lane k's
+// (`by_lane`, an unrolled loop) or lane 0's (a loop that shifts the lanes down).
+std::string element_call(const ir::graph& g, bool by_lane) {
+  std::string call = "jet_element(p, i + k";
+  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
+    const ir::operand& op = g.inputs[k];
+    const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
+    const bool moves = op.mode == ir::access::contiguous || op.strides.back() == 1;
+    if (op.gathered)
+      call += ", " + address(op, n) + (by_lane && moves ? " + k" : "");
+    else
+      call += ", " + load(op.type, v + (vector_operand(op) ? by_lane ? ".v[k]" : ".v[0]" : ""));
+  }
+  if (g.output.gathered) call += ", store_at, in_bounds";
+  return call + ")";
+}
+
 void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   const std::string w = std::to_string(width);
   auto vec = [&](dtype t) { return "jet_vec<" + std::string(storage_type(t)) + ", " + w + ">"; };
@@ -108,27 +125,24 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
   // Zeroed: the shifts below read every lane before the loop has written it.
   s += "    " + vec(g.output.type) + " r{};\n";
   if (g.output.gathered) s += "    long long store_at = 0;\n    bool in_bounds = true;\n";
-  s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
-  std::string call = "jet_element(p, i + k";
-  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
-    const ir::operand& op = g.inputs[k];
-    call +=
-        ", " + (op.gathered
-                    ? address(op, "in" + std::to_string(k))
-                    : load(op.type, "v" + std::to_string(k) + (vector_operand(op) ? ".v[0]" : "")));
+  if (g.gathers() && width > 1) {
+    // A join's reads, lane by lane: unrolled, so that the lanes' reads are in flight together.
+    s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k)\n";
+    s += std::string(partial_chunks ? "      if (whole || i + k < n) " : "      ") +
+         "r.v[k] = " + store(g.output.type, element_call(g, true)) + ";\n";
+  } else {
+    s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
+    s += "      const " + std::string(storage_type(g.output.type)) +
+         " y = " + store(g.output.type, element_call(g, false)) + ";\n";
+    if (width > 1) {
+      s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
+      for (std::size_t k = 0; k < g.inputs.size(); ++k)
+        if (vector_operand(g.inputs[k]))
+          s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
+      s += "        r.v[j] = r.v[j + 1];\n      }\n";
+    }
+    s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
   }
-  if (g.output.gathered) call += ", store_at, in_bounds";
-  call += ")";
-  s += "      const " + std::string(storage_type(g.output.type)) +
-       " y = " + store(g.output.type, call) + ";\n";
-  if (width > 1) {
-    s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
-    for (std::size_t k = 0; k < g.inputs.size(); ++k)
-      if (vector_operand(g.inputs[k]))
-        s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
-    s += "        r.v[j] = r.v[j + 1];\n      }\n";
-  }
-  s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
   // A scatter's kernels take one element a thread (choose_access).
   const std::string whole_store =
       g.output.gathered ? scatter_store(g)

@@ -117,8 +117,14 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
     case op_code::input: return "x" + std::to_string(in.slot);
     case op_code::scalar: return "p.s" + std::to_string(in.slot);
     case op_code::index: return "(long long)i";
-    case op_code::gather:
-      return load(in.type, "x" + std::to_string(in.slot) + "[" + temp(in.args[0]) + "]");
+    case op_code::gather: {
+      const std::string read =
+          load(in.type, "x" + std::to_string(in.slot) + "[" + temp(in.args[0]) + "]");
+      if (in.args[1] < 0) return read;
+      const std::string type = value_type(in.type);
+      const std::string zero = is_complex(in.type) ? type + "{}" : "(" + type + ")0";
+      return "(" + temp(in.args[1]) + " ? " + read + " : " + zero + ")";
+    }
     case op_code::checked_index:
       return "jet_checked_index(" + temp(in.args[0]) + ", " + temp(in.args[1]) + ", " +
              temp(in.args[2]) + ", p.errors, in_bounds)";

@@ -1,5 +1,6 @@
-// Joining and splitting: each part is written into its slice of the result by one kernel with
-// its producer fused; splits and the atleast_*d forms are views.
+// Joining and splitting: a few parts are written by one kernel (src/array/fused_join.hpp), more
+// each into its slice of the result by a kernel with its producer fused; splits and the
+// atleast_*d forms are views.
 #include <string>
 #include <vector>
 
@@ -7,16 +8,13 @@
 #include "jet/error.hpp"
 #include "jet/manipulation.hpp"
 #include "src/array/assignment.hpp"
+#include "src/array/fused_join.hpp"
 #include "src/pipeline/evaluate.hpp"
 
 namespace jet {
 namespace {
 
-// A part of a join and the shape it joins with (its own, or its atleast_*d form).
-struct part {
-  expr value;
-  shape joined;
-};
+using part = detail::join_part;
 
 // `view`'s memory as `target`, which has the same extents but for extent-1 axes.
 array with_shape(const array& view, const shape& target) {
@@ -108,6 +106,10 @@ array join(const std::vector<part>& ps, std::int64_t axis, std::optional<dtype> 
   const int d = normalize_axis(axis, ps.front().joined.size());
   const shape joined = joined_shape(ps, d);
   array out = empty(joined, result_dtype(ps, t));
+  if (const detail::node_ptr fused = detail::fused_join(ps, d, joined, out.dtype())) {
+    detail::evaluate(*fused, out);
+    return out;
+  }
   std::int64_t at = 0;
   for (const part& p : ps) {
     with_shape(slab(out, d, at, p.joined[d]), p.value.shape()) = p.value;

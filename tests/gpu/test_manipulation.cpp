@@ -47,6 +47,59 @@ TEST_CASE("concatenate joins along any axis, in the promoted dtype", "[gpu][mani
   }
 }
 
+TEST_CASE("a join of a few expressions is one kernel", "[gpu][manipulation]") {
+  std::mt19937 rng = seeded("fused join", jet::float64);
+  const sample a = random_sample(rng, jet::float64, {3, 5}, exact);
+  const sample b = random_sample(rng, jet::int32, {3, 2}, exact);
+  const sample row = random_sample(rng, jet::float64, {5}, exact);
+  auto at = [](const sample& s, std::int64_t i) { return s.values[static_cast<std::size_t>(i)]; };
+  // Along the last axis: one part broadcast, the other cast to the promoted dtype.
+  std::uint64_t before = kernels_run();
+  const jet::array j = jet::concatenate({a.device * 2 + row.device, b.device + 1}, 1);
+  CHECK(kernels_run() - before == 1);
+  std::vector<cdouble> want;
+  for (int i = 0; i < 3; ++i) {
+    for (int c = 0; c < 5; ++c) want.push_back(at(a, i * 5 + c) * 2.0 + at(row, c));
+    for (int c = 0; c < 2; ++c) want.push_back(at(b, i * 2 + c) + 1.0);
+  }
+  check_any(j, want);
+  // Along the first axis: a 1-D row stacked, reversed rows, an empty part, a middle part.
+  before = kernels_run();
+  const jet::array v = jet::vstack({row.device * 3, a.device(jet::slice(jet::none, jet::none, -1)),
+                                    jet::empty({0, 5}, jet::float64), a.device - 1});
+  CHECK(kernels_run() - before == 1);
+  want.clear();
+  for (int c = 0; c < 5; ++c) want.push_back(at(row, c) * 3.0);
+  for (int i = 2; i >= 0; --i)
+    for (int c = 0; c < 5; ++c) want.push_back(at(a, i * 5 + c));
+  for (int k = 0; k < 15; ++k) want.push_back(at(a, k) - 1.0);
+  check_any(v, want);
+  // Along a middle axis of three.
+  const sample c = random_sample(rng, jet::float32, {2, 3, 4}, exact);
+  const sample d = random_sample(rng, jet::float32, {2, 1, 4}, exact);
+  before = kernels_run();
+  const jet::array m = jet::concatenate({c.device, d.device * 2}, 1);
+  CHECK(kernels_run() - before == 1);
+  want.clear();
+  for (int i = 0; i < 2; ++i) {
+    for (int k = 0; k < 12; ++k) want.push_back(at(c, i * 12 + k));
+    for (int k = 0; k < 4; ++k) want.push_back(at(d, i * 4 + k) * 2.0);
+  }
+  check_any(m, want);
+  // More parts than one kernel joins, and a part with a reduction: a kernel each, same values.
+  const jet::array x = row.device;
+  before = kernels_run();
+  const jet::array five = jet::concatenate({x, x * 2, x, x * 2, x});
+  CHECK(kernels_run() - before == 5);
+  want.clear();
+  for (int k = 0; k < 25; ++k) want.push_back(at(row, k % 5) * ((k / 5) % 2 == 1 ? 2.0 : 1.0));
+  check_any(five, want);
+  const jet::array reduced = jet::concatenate({a.device, jet::sum(a.device, 0, true)});
+  want.assign(a.values.begin(), a.values.end());
+  for (int k = 0; k < 5; ++k) want.push_back(at(a, k) + at(a, 5 + k) + at(a, 10 + k));
+  check_any(reduced, want);
+}
+
 TEST_CASE("stack, vstack, hstack, dstack and column_stack", "[gpu][manipulation]") {
   const jet::array a = iota({3}), b = iota({3}, 3);
   CHECK(jet::stack({a, b}).shape() == jet::shape{2, 3});

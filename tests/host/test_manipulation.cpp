@@ -4,7 +4,9 @@
 #include <vector>
 
 #include "jet/jet.hpp"
+#include "src/array/fused_join.hpp"
 #include "support/catch.hpp"
+#include "support/compiles.hpp"
 
 namespace {
 
@@ -114,4 +116,35 @@ TEST_CASE("flips, rot90 and moveaxis are NumPy's views", "[host][manipulation]")
   CHECK_THROWS_WITH(jet::ix_({placeholder({2, 2})}), "Cross index must be 1 dimensional");
   CHECK_THROWS_WITH(jet::diff(a, -1), "order must be non-negative but got -1");
   CHECK_THROWS_WITH(jet::diag(a), "Input must be 1- or 2-d.");
+}
+
+TEST_CASE("a join of a few expressions is one kernel, which compiles", "[host][manipulation]") {
+  using jet::detail::fused_join;
+  using jet::detail::join_part;
+  const jet::array a = placeholder({3, 5}, jet::float32), b = placeholder({3, 2}, jet::int32);
+  const join_part two[] = {{a * 2, {3, 5}}, {jet::sin(b) + 1, {3, 2}}};
+  const jet::detail::node_ptr joined = fused_join(two, 1, {3, 7}, jet::float64);
+  REQUIRE(joined);
+  const jet::explanation e = jet::explain(jet::expr(joined));
+  // Each part reads only where its slab is: a guarded read, never an unconditional one.
+  CHECK(e.source.find(" ? x0[") != std::string::npos);
+  CHECK(e.source.find(" ? x1[") != std::string::npos);
+  jet_test::check_compiles(jet::expr(joined));
+  // A row of a (1-D, stacked as atleast_2d), broadcast parts, and every dtype.
+  const jet::array row = placeholder({5}, jet::float32);
+  const join_part stacked[] = {{row, {1, 5}}, {a + placeholder({1, 5}), {3, 5}}};
+  jet_test::check_compiles(jet::expr(fused_join(stacked, 0, {4, 5}, jet::float32)));
+  for (int i = 0; i < jet::dtype_count; ++i) {
+    const auto t = static_cast<jet::dtype>(i);
+    INFO(jet::name(t));
+    const join_part parts[] = {{placeholder({4}, t), {4}}, {placeholder({2}, t), {2}}};
+    jet_test::check_compiles(jet::expr(fused_join(parts, 0, {6}, t)));
+  }
+  // Not one kernel: more than fused_join_parts parts, a reduction, no elements.
+  const join_part five[] = {{a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}};
+  CHECK(!fused_join(five, 0, {15, 5}, jet::float32));
+  const join_part reduced[] = {{a, {3, 5}}, {jet::sum(a, 0, true), {1, 5}}};
+  CHECK(!fused_join(reduced, 0, {4, 5}, jet::float32));
+  const join_part empty[] = {{placeholder({0, 5}), {0, 5}}};
+  CHECK(!fused_join(empty, 0, {0, 5}, jet::float64));
 }
