@@ -7,15 +7,32 @@ namespace {
 
 constexpr helper table[] = {
     {"jet_atomic_word",
-     R"(// Replaces the S at p (1, 2, 4 or 8 bytes, naturally aligned) by f(old) atomically, by
-// compare-and-swap on the aligned word that holds it.
+     R"(// Replaces the S at p (1, 2, 4, 8 or 16 bytes, naturally aligned) by f(old) atomically, by
+// compare-and-swap on the aligned word that holds it (16 bytes: compute capability 9.0 on).
 template <int N, class A, class B> __device__ __forceinline__ void jet_copy_bytes(A* to, const B* from) {
   #pragma unroll
   for (int i = 0; i < N; ++i) ((unsigned char*)to)[i] = ((const unsigned char*)from)[i];
 }
 template <class S, class F> __device__ __forceinline__ void jet_atomic_word(S* p, F f) {
-  static_assert(sizeof(S) <= 8, "no compare-and-swap wider than 8 bytes");
-  if constexpr (sizeof(S) == 8) {
+  static_assert(sizeof(S) <= 8 || sizeof(S) == 16, "no compare-and-swap of this size");
+  if constexpr (sizeof(S) == 16) {
+    // The first read may tear; the swap then fails and returns what is there.
+    unsigned long long seen[2] = {((volatile unsigned long long*)p)[0], ((volatile unsigned long long*)p)[1]};
+    for (;;) {
+      S cur; jet_copy_bytes<16>(&cur, seen);
+      const S next = f(cur);
+      unsigned long long bits[2], old[2];
+      jet_copy_bytes<16>(bits, &next);
+      if (bits[0] == seen[0] && bits[1] == seen[1]) return;
+      asm volatile("{\n .reg .b128 c, v, d;\n mov.b128 c, {%2, %3};\n mov.b128 v, {%4, %5};\n"
+                   " atom.cas.b128 d, [%6], c, v;\n mov.b128 {%0, %1}, d;\n}"
+                   : "=l"(old[0]), "=l"(old[1])
+                   : "l"(seen[0]), "l"(seen[1]), "l"(bits[0]), "l"(bits[1]), "l"(p) : "memory");
+      if (old[0] == seen[0] && old[1] == seen[1]) return;
+      seen[0] = old[0];
+      seen[1] = old[1];
+    }
+  } else if constexpr (sizeof(S) == 8) {
     unsigned long long* w = (unsigned long long*)p;
     unsigned long long seen = *(volatile unsigned long long*)w, bits = 0;
     for (;;) {
@@ -75,7 +92,7 @@ template <int Op, bool Bf> __device__ __forceinline__ void jet_atomic_half(unsig
 }
 )"},
     {"jet_atomic_complex",
-     R"(// Adds part by part; maximum and minimum swap the pair whole (complex64 only: 8 bytes).
+     R"(// Adds part by part; maximum and minimum swap the pair whole.
 template <int Op, class R> __device__ __forceinline__ void jet_atomic_complex(jet_complex<R>* p, jet_complex<R> v) {
   if constexpr (Op == 1) {
     atomicAdd(&p->re, v.re);

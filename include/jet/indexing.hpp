@@ -112,7 +112,8 @@ void put_along_axis(const array& a, const array& indices, const expr& values,
 // value is combined into a's element atomically (compare-and-swap where the GPU has no atomic
 // for the dtype), in one kernel. An index is what a(...) takes: one item, or a braced list of
 // items (`jet::add_at(a, {rows, cols}, v)`). maximum_at and minimum_at propagate NaN as
-// NumPy's maximum and minimum do, and refuse complex128 (Jet has no 16-byte atomic swap).
+// NumPy's maximum and minimum do; for complex128 they need a GPU of compute capability 9.0 or
+// newer (a 16-byte compare-and-swap) and raise jet::dtype_error on older ones.
 void add_at(const array& a, const index_arg& index, const expr& values);
 void add_at(const array& a, std::initializer_list<index_arg> index, const expr& values);
 void subtract_at(const array& a, const index_arg& index, const expr& values);

@@ -7,6 +7,7 @@
 #include <vector>
 
 #include "codegen/expr/node.hpp"
+#include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/array/assignment.hpp"
@@ -345,9 +346,13 @@ void indexed::combine(detail::scatter_op op, const expr& values) const {
   detail::check_same_kind(
       *(op == detail::scatter_op::add ? current + values : maximum(current, values)).node(),
       x_.dtype());
-  if (x_.dtype() == complex128 && op != detail::scatter_op::add)
+  if (x_.dtype() == complex128 && op != detail::scatter_op::add && device::available() &&
+      device::current().major < 9)
     throw dtype_error(std::string(op == detail::scatter_op::maximum ? "maximum" : "minimum") +
-                      "_at of complex128 is not supported: Jet has no 16-byte atomic swap");
+                      "_at of complex128 needs a 16-byte compare-and-swap, which GPUs of compute "
+                      "capability 9.0 and newer have; this one is " +
+                      std::to_string(device::current().major) + "." +
+                      std::to_string(device::current().minor));
   detail::evaluate_scatter(*staged(values.node(), x_), *staged(offset_, x_), source_, op);
 }
 

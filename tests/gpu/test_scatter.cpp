@@ -64,7 +64,6 @@ TEST_CASE("add_at adds once for every time a position appears, every dtype", "[g
 TEST_CASE("maximum_at and minimum_at keep the largest and smallest, every dtype",
           "[gpu][scatter]") {
   for (jet::dtype t : all_dtypes) {
-    if (t == jet::complex128) continue;  // refused (host test)
     INFO(jet::name(t));
     std::mt19937 rng = seeded("maximum_at", t);
     const sample start = random_sample(rng, t, {29}, small);
