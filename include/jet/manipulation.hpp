@@ -2,9 +2,10 @@
 // (split, array_split, hsplit, vsplit, dsplit), the atleast_*d views, rearranging and
 // building (flip, rot90, moveaxis, roll, tile, repeat, tril, triu, diag, meshgrid, ...), padding
 // and editing (pad, resize, delete_, insert, ediff1d), and index arithmetic (unravel_index,
-// ravel_multi_index, choose). Parts may be arrays or expressions; each part's producer is fused
-// into the kernel that writes it. Where NumPy returns a view, so does Jet; what moves elements
-// is a lazy gather.
+// ravel_multi_index, choose). Parts may be arrays or expressions: a join of up to four
+// elementwise parts is one kernel, each part's producer fused into it; more parts, or parts
+// with a reduction or an index array, take a kernel each. Where NumPy returns a view, so does
+// Jet; what moves elements is a lazy gather.
 #pragma once
 
 #include <cstdint>
@@ -149,23 +150,37 @@ expr resize(const array& a, const shape& new_shape);
 // ---- Deleting and inserting: lazy gathers along `axis` (none: of the flattened array)
 
 // numpy.delete, named delete_ as `delete` is a C++ keyword: `a` without the slices at `index`,
-// at each of `indices` (negatives count from the end) or in the slice `s`.
+// at each of `indices` (negatives count from the end), in the slice `s`, or where `mask` (as
+// long as the axis) holds. `obj`, a device array of integers (indices, flattened) or bools (a
+// mask), is read to the host first, which waits for the GPU.
 expr delete_(const array& a, std::int64_t index, std::optional<std::int64_t> axis = std::nullopt);
 expr delete_(const array& a, const std::vector<std::int64_t>& indices,
              std::optional<std::int64_t> axis = std::nullopt);
 expr delete_(const array& a, std::initializer_list<std::int64_t> indices,
              std::optional<std::int64_t> axis = std::nullopt);
 expr delete_(const array& a, slice s, std::optional<std::int64_t> axis = std::nullopt);
+expr delete_(const array& a, const std::vector<bool>& mask,
+             std::optional<std::int64_t> axis = std::nullopt);
+expr delete_(const array& a, const array& obj, std::optional<std::int64_t> axis = std::nullopt);
 // numpy.insert: `values`, cast to a's dtype, inserted before `index` as slices along `axis`
 // (values broadcast to them; their first axis becomes `axis`, so that a 1-D `values` is one
 // column of a 2-D `a` at axis 1), or one slice before each of `indices`, which count in the
 // original array (slices at one index keep their order). A braced list is a list, even of one
-// index: `{1}` is NumPy's [1], `1` its 1.
+// index: `{1}` is NumPy's [1], `1` its 1. A slice inserts before each position it names, a
+// mask before each position where it holds (NumPy 2); `obj`, a device array of integers (0-d:
+// one index, 1-D: a list) or bools (a mask), is read to the host first, which waits for the
+// GPU.
 expr insert(const array& a, std::int64_t index, const expr& values,
             std::optional<std::int64_t> axis = std::nullopt);
 expr insert(const array& a, const std::vector<std::int64_t>& indices, const expr& values,
             std::optional<std::int64_t> axis = std::nullopt);
 expr insert(const array& a, std::initializer_list<std::int64_t> indices, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+expr insert(const array& a, slice s, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+expr insert(const array& a, const std::vector<bool>& mask, const expr& values,
+            std::optional<std::int64_t> axis = std::nullopt);
+expr insert(const array& a, const array& obj, const expr& values,
             std::optional<std::int64_t> axis = std::nullopt);
 // numpy.ediff1d: differences of consecutive elements of the flattened `a`, in a's dtype, with
 // the flattened `to_begin` before them and `to_end` after (each cast to a's dtype, which it

@@ -4,6 +4,7 @@
 #pragma once
 
 #include <cstdint>
+#include <string>
 #include <vector>
 
 #include "jet/manipulation.hpp"
@@ -20,6 +21,10 @@ positions pad_positions(std::int64_t n, pad_pair widths, pad_mode mode);
 // out of bounds raises NumPy's IndexError, which names axis 0), or all but the slice's.
 positions kept_positions(std::int64_t n, const std::vector<std::int64_t>& indices);
 positions kept_positions(std::int64_t n, const slice& s);
+// All but where the mask, which must be n long, holds.
+positions kept_unmasked(std::int64_t n, const std::vector<bool>& mask);
+// NumPy's ValueError for a mask that is not 1-D of the axis' length n.
+std::string delete_mask_text(std::int64_t n);
 
 // What numpy.insert's result reads along its axis: at each position, the position in the
 // original array (from_a) or the slice of the inserted values (from_values), -1 in the other.

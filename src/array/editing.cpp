@@ -42,6 +42,39 @@ positions where_kept(const std::vector<bool>& kept) {
   return out;
 }
 
+// A 1-D bool array as NumPy's str() spells it: ' True' and 'False', lines wrapped before 75
+// characters, the middle of more than 1000 elements left out.
+std::string numpy_str(const std::vector<bool>& mask) {
+  const std::size_t n = mask.size();
+  const bool summarized = n > 1000;
+  std::vector<std::string> words;
+  for (std::size_t i = 0; i < n; ++i) {
+    if (summarized && i >= 3 && i + 3 < n) {
+      if (i == 3) words.emplace_back("...");
+      continue;
+    }
+    words.emplace_back(mask[i] ? " True" : "False");
+  }
+  std::string s, line = " ";
+  for (std::size_t k = 0; k < words.size(); ++k) {
+    if (line.size() > 1 && line.size() + words[k].size() > 75) {
+      s += line.substr(0, line.find_last_not_of(' ') + 1) + "\n";
+      line = " ";
+    }
+    line += words[k];
+    if (k + 1 < words.size()) line += ' ';
+  }
+  return "[" + (s + line).substr(1) + "]";
+}
+
+// An index array given to numpy.delete or numpy.insert as `obj`, on the host (this waits for
+// the GPU): integers, which must be the array's dtype kind (NumPy's IndexError otherwise).
+std::vector<std::int64_t> host_indices(const array& obj) {
+  if (!is_integer(obj.dtype()))
+    throw index_error("arrays used as indices must be of integer (or boolean) type");
+  return obj.to_vector<std::int64_t>();
+}
+
 // `v` with unit axes in front up to `ndim` axes (NumPy's ndmin), or without those beyond `ndim`
 // (which NumPy's assignment ignores): views.
 array with_leading_axes(array v, int ndim) {
@@ -206,6 +239,19 @@ detail::positions detail::kept_positions(std::int64_t n, const std::vector<std::
   return where_kept(kept);
 }
 
+detail::positions detail::kept_unmasked(std::int64_t n, const std::vector<bool>& mask) {
+  if (static_cast<std::int64_t>(mask.size()) != n) throw value_error(delete_mask_text(n));
+  std::vector<bool> kept(mask.size());
+  for (std::size_t i = 0; i < mask.size(); ++i) kept[i] = !mask[i];
+  return where_kept(kept);
+}
+
+std::string detail::delete_mask_text(std::int64_t n) {
+  return "boolean array argument obj to delete must be one dimensional and match the axis "
+         "length of " +
+         std::to_string(n);
+}
+
 detail::positions detail::kept_positions(std::int64_t n, const slice& s) {
   const auto [start, length] = resolve_slice(s, n);
   std::vector<bool> kept(static_cast<std::size_t>(n), true);
@@ -274,6 +320,22 @@ expr delete_(const array& a, slice s, std::optional<std::int64_t> axis) {
   return detail::gather_along(source, d, detail::kept_positions(source.shape()[d], s));
 }
 
+expr delete_(const array& a, const std::vector<bool>& mask, std::optional<std::int64_t> axis) {
+  const auto [source, d] = edited_along(a, axis);
+  return detail::gather_along(source, d, detail::kept_unmasked(source.shape()[d], mask));
+}
+
+expr delete_(const array& a, const array& obj, std::optional<std::int64_t> axis) {
+  if (obj.dtype() == bool_) {
+    if (obj.ndim() != 1) {
+      const auto [source, d] = edited_along(a, axis);
+      throw value_error(detail::delete_mask_text(source.shape()[d]));
+    }
+    return delete_(a, obj.to_vector<bool>(), axis);
+  }
+  return delete_(a, host_indices(obj), axis);
+}
+
 expr insert(const array& a, std::int64_t index, const expr& values,
             std::optional<std::int64_t> axis) {
   return insert_at(a, index, std::to_string(index), values, axis, true);
@@ -302,6 +364,38 @@ expr insert(const array& a, const std::vector<std::int64_t>& indices, const expr
 expr insert(const array& a, std::initializer_list<std::int64_t> indices, const expr& values,
             std::optional<std::int64_t> axis) {
   return insert(a, std::vector<std::int64_t>(indices), values, axis);
+}
+
+expr insert(const array& a, slice s, const expr& values, std::optional<std::int64_t> axis) {
+  const auto [source, d] = edited_along(a, axis);
+  const auto [start, length] = detail::resolve_slice(s, source.shape()[d]);
+  std::vector<std::int64_t> indices;
+  for (std::int64_t k = 0; k < length; ++k) indices.push_back(start + k * s.step);
+  return insert(a, indices, values, axis);
+}
+
+expr insert(const array& a, const std::vector<bool>& mask, const expr& values,
+            std::optional<std::int64_t> axis) {
+  // NumPy 2 inserts before the positions where the mask holds; one position takes the path of
+  // a list of one, whose error spells the mask.
+  const positions at = where_kept(mask);
+  if (at.size() == 1) return insert_at(a, at[0], numpy_str(mask), values, axis, false);
+  return insert(a, at, values, axis);
+}
+
+expr insert(const array& a, const array& obj, const expr& values,
+            std::optional<std::int64_t> axis) {
+  if (obj.dtype() == bool_) {
+    if (obj.ndim() != 1)
+      throw value_error("boolean array argument obj to insert must be one dimensional");
+    return insert(a, obj.to_vector<bool>(), values, axis);
+  }
+  if (obj.ndim() > 1)
+    throw value_error("index array argument obj to insert must be one dimensional or scalar");
+  if (!is_integer(obj.dtype()) && obj.size() == 1)
+    throw dtype_error("slice indices must be integers or None or have an __index__ method");
+  const std::vector<std::int64_t> indices = host_indices(obj);
+  return obj.ndim() == 0 ? insert(a, indices[0], values, axis) : insert(a, indices, values, axis);
 }
 
 expr ediff1d(const array& a, const std::optional<expr>& to_end,

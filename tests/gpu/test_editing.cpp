@@ -195,6 +195,16 @@ TEST_CASE("delete_ removes the slices NumPy's does", "[gpu][editing]") {
   CHECK(ints(jet::delete_(a, jet::slice(1, jet::none), 0)) == i64{0, 1, 2});
   CHECK(jet::delete_(a, jet::slice(0, 2), 0).shape() == jet::shape{0, 3});
   CHECK(ints(jet::delete_(a, std::vector<std::int64_t>{}, 1)) == i64{0, 1, 2, 3, 4, 5});
+  // A mask as long as the axis, on the host or the device; indices as a device array.
+  CHECK(ints(jet::delete_(a, std::vector<bool>{true, false, true}, 1)) == i64{1, 4});
+  CHECK(ints(jet::delete_(iota({6}), iota({6}) % 3 == 0)) == i64{1, 2, 4, 5});
+  CHECK(ints(jet::delete_(a, jet::asarray<std::int32_t>({2, -3}), 1)) == i64{1, 4});
+  CHECK(ints(jet::delete_(a, jet::asarray<std::int64_t>({1}, {}), 0)) == i64{0, 1, 2});
+  CHECK_THROWS_WITH(jet::delete_(a, jet::asarray<bool>({true, false}), 1),
+                    "boolean array argument obj to delete must be one dimensional and match the "
+                    "axis length of 3");
+  CHECK_THROWS_WITH(jet::delete_(a, jet::asarray<double>({1.0}), 1),
+                    "arrays used as indices must be of integer (or boolean) type");
   for (jet::dtype t : some_dtypes)
     for (layout l : layouts) {
       INFO(jet::name(t) << ", " << name(l));
@@ -234,6 +244,25 @@ TEST_CASE("insert puts the values where NumPy's does, cast to a's dtype", "[gpu]
                          jet::asarray<std::int64_t>({1, 2, 3, 4}, {2, 2}), 1)) == i64{1, 2, 3, 4});
   CHECK(ints(jet::insert(jet::zeros({0}, jet::int64), 0, 6)) == i64{6});
   CHECK(jet::insert(a.astype(jet::int8), 0, 1.5).dtype() == jet::int8);
+  // A slice inserts before each position it names; a mask (NumPy 2) where it holds.
+  CHECK(ints(jet::insert(a, jet::slice(1, 3), jet::asarray<std::int64_t>({7, 8}), 1)) ==
+        i64{0, 7, 1, 8, 2, 3, 7, 4, 8, 5});
+  CHECK(ints(jet::insert(iota({4}), jet::slice(jet::none, jet::none, -2), 9)) ==
+        i64{0, 9, 1, 2, 9, 3});
+  CHECK(ints(jet::insert(iota({4}), std::vector<bool>{false, true, false, true}, 9)) ==
+        i64{0, 9, 1, 2, 9, 3});
+  CHECK(ints(jet::insert(iota({4}), iota({4}) == 2, 9)) == i64{0, 1, 9, 2, 3});
+  CHECK(ints(jet::insert(iota({4}), jet::asarray<std::int64_t>({4, 0}), 9)) ==
+        i64{9, 0, 1, 2, 3, 9});
+  // A 0-d index moves the values' first axis, as a scalar index does.
+  CHECK(ints(jet::insert(a, jet::asarray<std::int64_t>({1}, {}),
+                         jet::asarray<std::int64_t>({10, 20}), 1)) ==
+        i64{0, 10, 1, 2, 3, 20, 4, 5});
+  CHECK_THROWS_WITH(
+      jet::insert(iota({4}), std::vector<bool>{false, false, false, false, true}, 9),
+      "index [False False False False  True] is out of bounds for axis 0 with size 4");
+  CHECK_THROWS_WITH(jet::insert(a, jet::asarray<std::int64_t>({1, 2}, {1, 2}), 9),
+                    "index array argument obj to insert must be one dimensional or scalar");
   for (jet::dtype t : some_dtypes)
     for (layout l : layouts) {
       INFO(jet::name(t) << ", " << name(l));

@@ -48,6 +48,7 @@ inline std::vector<jet::expr> delete_(const std::vector<std::string>& f, operand
   const std::optional<std::int64_t> axis = axis_of(f[3]);
   if (obj[0] == 'i') return {jet::delete_(a, std::stoll(obj.substr(2)), axis)};
   if (obj[0] == 'l') return {jet::delete_(a, integers(obj.substr(2)), axis)};
+  if (obj[0] == 'm') return {jet::delete_(a, mask_of(obj), axis)};
   return {jet::delete_(a, slice_of(obj), axis)};
 }
 
@@ -57,6 +58,8 @@ inline std::vector<jet::expr> insert(const std::vector<std::string>& f, operands
   const jet::expr values = expr_of(f[3], how);
   const std::optional<std::int64_t> axis = axis_of(f[4]);
   if (obj[0] == 'i') return {jet::insert(a, std::stoll(obj.substr(2)), values, axis)};
+  if (obj[0] == 'm') return {jet::insert(a, mask_of(obj), values, axis)};
+  if (obj[0] == 's') return {jet::insert(a, slice_of(obj), values, axis)};
   return {jet::insert(a, integers(obj.substr(2)), values, axis)};
 }
 

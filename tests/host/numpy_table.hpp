@@ -57,6 +57,13 @@ inline std::vector<std::int64_t> integers(const std::string& text) {
   return out;
 }
 
+// "m:1,0,1" -> a mask of those truths (an OBJ of numpy.delete or numpy.insert).
+inline std::vector<bool> mask_of(const std::string& obj) {
+  std::vector<bool> out;
+  for (std::int64_t v : integers(obj.substr(2))) out.push_back(v != 0);
+  return out;
+}
+
 // "(3,4):float32" -> an array of that shape and dtype.
 inline jet::array array_of(const std::string& text, operand_source how) {
   const std::size_t colon = text.find(':');

@@ -57,6 +57,7 @@ std::string positions_of(const std::vector<std::string>& f, const std::string& w
   const std::string& obj = f[2];
   if (f[0] == "delete_positions")
     return positions_or_error([&] {
+      if (obj[0] == 'm') return jet::detail::kept_unmasked(n, jet_test::mask_of(obj));
       return obj[0] == 's' ? jet::detail::kept_positions(n, jet_test::slice_of(obj))
                            : jet::detail::kept_positions(n, jet_test::integers(obj.substr(2)));
     });

@@ -23,8 +23,8 @@ Rows, tab-separated, the last field the RESULT:
     ravel_multi_index COORDINATES  DIMS  MODES  ORDER  RESULT
     choose            INDICES  CHOICES  MODE  RESULT
   An operand is SHAPE:DTYPE, or a Python int or float (a weak scalar in Jet), or "-" for None;
-  lists of them are ';'-separated. OBJ is i:INDEX, l:INDEX,INDEX,... or s:START:STOP:STEP (empty
-  for None). WIDTHS is one integer, one pair B,A or pairs B,A;B,A;... MODES is one mode, a list
+  lists of them are ';'-separated. OBJ is i:INDEX, l:INDEX,INDEX,..., s:START:STOP:STEP (empty
+  for None) or m:0,1,... (a boolean mask). WIDTHS is one integer, one pair B,A or pairs B,A;B,A;... MODES is one mode, a list
   m1,m2,... or [m] for a list of one. AXIS is an integer or none. RESULT is SHAPE:DTYPE, "-" for
   an empty tuple, or "error: KIND: MESSAGE" with KIND index (IndexError, AxisError), value
   (ValueError) or dtype (TypeError).
@@ -72,6 +72,8 @@ def obj_of(text):
         return int(rest)
     if kind == "l":
         return [int(i) for i in rest.split(",") if i]
+    if kind == "m":
+        return np.array([bool(int(i)) for i in rest.split(",") if i], dtype=bool)
     return slice(*[int(p) if p else None for p in rest.split(":")])
 
 
@@ -122,7 +124,8 @@ def position_rows():
         yield "pad_positions", str(n), f"{before},{after}", mode, positions(
             lambda: np.pad(np.arange(n), (before, after), mode=mode, **({"constant_values": -1} if mode == "constant" else {})))
     objs = ["l:", "l:0", "l:-1", "l:1,3", "l:3,1,1,-2", "l:0,9", "l:-10", "l:9,10", "l:-11,2", "s::", "s:1::2",
-            "s:::-3", "s:5:1", "s:-3:", "s:1:7:3", "s:8:0:-2", "s:20:", "s:-20:3"]
+            "s:::-3", "s:5:1", "s:-3:", "s:1:7:3", "s:8:0:-2", "s:20:", "s:-20:3", "m:", "m:1", "m:0,1,1,0",
+            "m:1,1,1,1", "m:0,0,0,0", "m:1,0,0,0,0,0,0,0,0,1", "m:1,0,1"]
     for n in [0, 1, 4, 10]:
         for obj in objs:
             yield "delete_positions", str(n), obj, positions(lambda: np.delete(np.arange(n), obj_of(obj)))
@@ -152,7 +155,8 @@ def pad_rows():
 def delete_rows():
     shapes = [(10,), (3, 4), (2, 3, 4), (), (0,), (5, 0)]
     objs = ["i:0", "i:-1", "i:3", "i:12", "i:-13", "l:", "l:1", "l:5", "l:1,3", "l:1,1,-1", "l:0,12", "l:-12,1",
-            "s::", "s:1::2", "s:::-3", "s:5:1", "s:-3:", "s:1:3:0"]
+            "s::", "s:1::2", "s:::-3", "s:5:1", "s:-3:", "s:1:3:0", "m:1,0,1", "m:0,1,1,0", "m:",
+            "m:1,0,0,0,0,0,0,0,0,1", "m:0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,0,1"]
     for shape, obj, axis in itertools.product(shapes, objs, ["none", "0", "1", "-1", "3"]):
         a = np.zeros(shape, "int16")
         yield "delete", spell(shape, "int16"), obj, axis, outcome(
@@ -161,7 +165,8 @@ def delete_rows():
 
 def insert_rows():
     shapes = [(10,), (3, 4), (2, 3, 4), (0,), (3, 0)]
-    objs = ["i:0", "i:2", "i:-1", "i:11", "i:-11", "l:", "l:1", "l:12", "l:1,3", "l:3,1,3", "l:0,11", "l:-15,6"]
+    objs = ["i:0", "i:2", "i:-1", "i:11", "i:-11", "l:", "l:1", "l:12", "l:1,3", "l:3,1,3", "l:0,11", "l:-15,6",
+            "s:1:3", "s::2", "s:::-1", "s:2:3", "s:5:1", "m:1,0,1", "m:0,1", "m:", "m:0,0,0,0,0,0,0,0,0,0,0,1"]
     values = ["5", "():float64", "(3,):int64", "(2,):float32", "(2,3):int8", "(3,1):int16", "(1,1,2):bool"]
     for shape, obj, v, axis in itertools.product(shapes, objs, values, ["none", "0", "1", "-1"]):
         for dtype in (["float32", "bool"] if shape == (3, 4) and axis == "1" else ["int64"]):
