@@ -4,8 +4,8 @@
 // and editing (pad, resize, delete_, insert, ediff1d), and index arithmetic (unravel_index,
 // ravel_multi_index, choose). Parts may be arrays or expressions: a join of up to four
 // elementwise parts is one kernel, each part's producer fused into it; more parts, or parts
-// with a reduction or an index array, take a kernel each. Where NumPy returns a view, so does
-// Jet; what moves elements is a lazy gather.
+// with a reduction, an index array or a transposed array, take a kernel each. Where NumPy returns a
+// view, so does Jet; what moves elements is a lazy gather.
 #pragma once
 
 #include <cstdint>

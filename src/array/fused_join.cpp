@@ -58,7 +58,9 @@ class part_over_join {
 
   // `a` seen over the whole joined shape (its strides as broadcast to the part's shape, an
   // extent-1 axis for each one the part's atleast_*d form adds), read `start_` back along the
-  // axis: element c of the part's slab reads the part's element c - start_.
+  // axis: element c of the part's slab reads the part's element c - start_. Null unless it is
+  // read along its rows (innermost stride 0 or 1): a part read across them, such as a
+  // transposed one, is faster in a kernel of its own, which stages it through tiles.
   node_ptr gathered(const array& a) {
     const array own = a.broadcast_to(part_.value.shape());
     shape strides;
@@ -67,6 +69,7 @@ class part_over_join {
       while (extent != 1 && own.shape()[d] == 1) ++d;
       strides.push_back(extent == 1 ? 0 : own.strides()[d++]);
     }
+    if (strides.back() != 0 && strides.back() != 1) return nullptr;
     const array over(own.buffer(), own.dtype(), joined_, strides, own.offset());
     return make_gather(over, make_scalar(to_scalar_value(-start_ * strides[axis_])), guard_);
   }

@@ -94,6 +94,16 @@ TEST_CASE("a join of a few expressions is one kernel", "[gpu][manipulation]") {
   want.clear();
   for (int k = 0; k < 25; ++k) want.push_back(at(row, k % 5) * ((k / 5) % 2 == 1 ? 2.0 : 1.0));
   check_any(five, want);
+  // A transposed part: a kernel each, the transposed one through tiles.
+  before = kernels_run();
+  const jet::array turned = jet::concatenate({a.device.T() * 2, a.device.T()}, 1);
+  CHECK(kernels_run() - before == 2);
+  want.clear();
+  for (int i = 0; i < 5; ++i) {
+    for (int k = 0; k < 3; ++k) want.push_back(at(a, k * 5 + i) * 2.0);
+    for (int k = 0; k < 3; ++k) want.push_back(at(a, k * 5 + i));
+  }
+  check_any(turned, want);
   const jet::array reduced = jet::concatenate({a.device, jet::sum(a.device, 0, true)});
   want.assign(a.values.begin(), a.values.end());
   for (int k = 0; k < 5; ++k) want.push_back(at(a, k) + at(a, 5 + k) + at(a, 10 + k));

@@ -140,11 +140,14 @@ TEST_CASE("a join of a few expressions is one kernel, which compiles", "[host][m
     const join_part parts[] = {{placeholder({4}, t), {4}}, {placeholder({2}, t), {2}}};
     jet_test::check_compiles(jet::expr(fused_join(parts, 0, {6}, t)));
   }
-  // Not one kernel: more than fused_join_parts parts, a reduction, no elements.
+  // Not one kernel: more than fused_join_parts parts, a reduction, a transposed part, no
+  // elements.
   const join_part five[] = {{a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}};
   CHECK(!fused_join(five, 0, {15, 5}, jet::float32));
   const join_part reduced[] = {{a, {3, 5}}, {jet::sum(a, 0, true), {1, 5}}};
   CHECK(!fused_join(reduced, 0, {4, 5}, jet::float32));
+  const join_part turned[] = {{a.T(), {5, 3}}, {a.T() * 2, {5, 3}}};
+  CHECK(!fused_join(turned, 1, {5, 6}, jet::float32));
   const join_part empty[] = {{placeholder({0, 5}), {0, 5}}};
   CHECK(!fused_join(empty, 0, {0, 5}, jet::float64));
 }
