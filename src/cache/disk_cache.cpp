@@ -154,8 +154,7 @@ kernel_identity identify(const codegen::kernel_source& source, const std::string
                          const compile_extras& extras) {
   kernel_identity id;
   id.target = compile_target(arch);
-  id.options = compile_options(arch);
-  id.options.insert(id.options.end(), extras.options.begin(), extras.options.end());
+  id.options = compile_options(source, arch, extras);
   sha256 h;
   h.update_field("jet kernel cache");
   h.update_field(std::to_string(cache_format_version));

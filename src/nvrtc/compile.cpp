@@ -41,6 +41,22 @@ struct program_deleter {
   }
 };
 
+// The toolkit's include folders (curand_kernel.h, cuda/std/...) as "-I" options.
+const std::vector<std::string>& toolkit_include_options() {
+  static const std::vector<std::string> options = [] {
+    const char* env = std::getenv("JET_CUDA_INCLUDE_DIR");
+    const std::string dir = env && *env ? env : JET_CUDA_INCLUDE_DIR;
+    std::vector<std::string> list{"-I" + dir};
+    if (std::filesystem::is_directory(dir + "/cccl")) list.push_back("-I" + dir + "/cccl");
+    return list;
+  }();
+  return options;
+}
+
+bool includes_headers(const codegen::kernel_source& source) {
+  return source.source.find("#include") != std::string::npos;
+}
+
 // NVRTC takes -pch (automatic precompiled headers) from CUDA 12.8 on.
 bool automatic_pch() {
   static const bool supported = [] {
@@ -81,18 +97,13 @@ std::string compile_target(const std::string& arch) {
   return "compute_" + std::to_string(archs.empty() ? wanted : archs.back());
 }
 
-std::vector<std::string> compile_options(const std::string& arch) {
-  return {"--gpu-architecture=" + compile_target(arch), "-std=c++17"};
-}
-
-std::vector<std::string> toolkit_include_options() {
-  static const std::vector<std::string> options = [] {
-    const char* env = std::getenv("JET_CUDA_INCLUDE_DIR");
-    const std::string dir = env && *env ? env : JET_CUDA_INCLUDE_DIR;
-    std::vector<std::string> list{"-I" + dir};
-    if (std::filesystem::is_directory(dir + "/cccl")) list.push_back("-I" + dir + "/cccl");
-    return list;
-  }();
+std::vector<std::string> compile_options(const codegen::kernel_source& source,
+                                         const std::string& arch, const compile_extras& extras) {
+  std::vector<std::string> options{"--gpu-architecture=" + compile_target(arch), "-std=c++17"};
+  if (includes_headers(source))
+    options.insert(options.end(), toolkit_include_options().begin(),
+                   toolkit_include_options().end());
+  options.insert(options.end(), extras.options.begin(), extras.options.end());
   return options;
 }
 
@@ -105,13 +116,12 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
               "nvrtcCreateProgram");
   for (const std::string& e : extras.name_expressions)
     check_nvrtc(nvrtcAddNameExpression(*program, e.c_str()), "nvrtcAddNameExpression");
-  std::vector<std::string> options = compile_options(arch);
-  options.insert(options.end(), extras.options.begin(), extras.options.end());
+  std::vector<std::string> options = compile_options(source, arch, extras);
   // Sources that include headers (user kernels: curand_kernel.h alone parses for ~1.5 s) use
   // NVRTC's automatic precompiled headers, so that later kernels of the process including the
   // same headers skip the parse. NVRTC keeps them in a temporary folder while the process
   // lives, and compiles without them where it cannot write one.
-  if (automatic_pch() && source.source.find("#include") != std::string::npos &&
+  if (automatic_pch() && includes_headers(source) &&
       std::find(options.begin(), options.end(), "-pch") == options.end())
     options.push_back("-pch");
   std::vector<const char*> argv;

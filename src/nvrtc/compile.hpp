@@ -20,8 +20,14 @@ struct compiled_kernel {
 
 using codegen::compile_extras;
 
-// NVRTC's options for an architecture ("sm_90").
-std::vector<std::string> compile_options(const std::string& arch);
+// Every option NVRTC takes for `source` on `arch` ("sm_90"), which the disk cache's key covers:
+// the target, the language, the CUDA toolkit's include folders where the source includes a
+// header (the folder found at configure time, or $JET_CUDA_INCLUDE_DIR, with its cccl/ folder
+// when present; given to a source without one, they cost NVRTC 20-70 ms on the GPU machine),
+// then the kernel's own extras.
+std::vector<std::string> compile_options(const codegen::kernel_source& source,
+                                         const std::string& arch,
+                                         const compile_extras& extras = {});
 // The architectures this NVRTC builds machine code for, as numbers (90 for sm_90), oldest first.
 const std::vector<int>& supported_archs();
 // The file name NVRTC's log gives the source of kernel `name`: "name.cu".
@@ -32,9 +38,6 @@ std::string compile_target(const std::string& arch);
 // Compiles with NVRTC; throws jet::compile_error with the log and the numbered source.
 compiled_kernel compile(const codegen::kernel_source& source, const std::string& arch,
                         const compile_extras& extras = {});
-// "-I" options for the CUDA toolkit's headers (curand_kernel.h, cuda/std/...): the include
-// folder found at configure time, or $JET_CUDA_INCLUDE_DIR; with its cccl/ folder when present.
-std::vector<std::string> toolkit_include_options();
 // NVRTC's version as "13.0".
 std::string nvrtc_version();
 

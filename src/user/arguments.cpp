@@ -92,8 +92,7 @@ namespace detail {
 compile_extras user_extras(const std::vector<std::string>& options,
                            std::vector<std::string> name_expressions) {
   compile_extras extras;
-  extras.options = toolkit_include_options();
-  extras.options.insert(extras.options.end(), options.begin(), options.end());
+  extras.options = options;
   extras.name_expressions = std::move(name_expressions);
   return extras;
 }

@@ -14,8 +14,8 @@
 
 namespace jet::detail {
 
-// User kernels compile with their own options after the toolkit's include folders, so that
-// `#include <curand_kernel.h>` works (the folders cost nothing unless a header is included).
+// User kernels compile with their own options; a source that includes a header, such as
+// `#include <curand_kernel.h>`, also gets the toolkit's include folders (compile_options).
 compile_extras user_extras(const std::vector<std::string>& options,
                            std::vector<std::string> name_expressions = {});
 

@@ -4,6 +4,7 @@
 #include <sys/wait.h>
 #include <unistd.h>
 
+#include <algorithm>
 #include <filesystem>
 #include <functional>
 #include <optional>
@@ -70,7 +71,16 @@ TEST_CASE("the key covers source, name, arch and options", "[host][cache]") {
   CHECK(jet::detail::is_entry_name(a.key));
   CHECK(a.key == identify(small_kernel(1), "sm_90").key);
   CHECK(a.target == "sm_90");
-  CHECK(a.options == jet::detail::compile_options("sm_90"));
+  CHECK(a.options == jet::detail::compile_options(small_kernel(1), "sm_90"));
+  // Only a source that includes a header gets the toolkit's include folders.
+  auto has_include_dir = [](const std::vector<std::string>& options) {
+    return std::any_of(options.begin(), options.end(),
+                       [](const std::string& o) { return o.rfind("-I", 0) == 0; });
+  };
+  CHECK(!has_include_dir(a.options));
+  const jet::codegen::kernel_source with_header{
+      "k", "#include <curand_kernel.h>\n" + small_kernel(1).source};
+  CHECK(has_include_dir(identify(with_header, "sm_90").options));
   CHECK(a.key != identify(small_kernel(2), "sm_90").key);
   CHECK(a.key != identify(small_kernel(1), "sm_80").key);
   CHECK(a.key != identify({"other", small_kernel(1).source}, "sm_90").key);
