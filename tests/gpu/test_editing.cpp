@@ -258,9 +258,12 @@ TEST_CASE("insert puts the values where NumPy's does, cast to a's dtype", "[gpu]
   CHECK(ints(jet::insert(a, jet::asarray<std::int64_t>({1}, {}),
                          jet::asarray<std::int64_t>({10, 20}), 1)) ==
         i64{0, 10, 1, 2, 3, 20, 4, 5});
+  // One position past the end is the end; the error of one beyond it spells the mask.
+  CHECK(ints(jet::insert(iota({4}), std::vector<bool>{false, false, false, false, true}, 9)) ==
+        i64{0, 1, 2, 3, 9});
   CHECK_THROWS_WITH(
-      jet::insert(iota({4}), std::vector<bool>{false, false, false, false, true}, 9),
-      "index [False False False False  True] is out of bounds for axis 0 with size 4");
+      jet::insert(iota({4}), std::vector<bool>{false, false, false, false, false, true}, 9),
+      "index [False False False False False  True] is out of bounds for axis 0 with size 4");
   CHECK_THROWS_WITH(jet::insert(a, jet::asarray<std::int64_t>({1, 2}, {1, 2}), 9),
                     "index array argument obj to insert must be one dimensional or scalar");
   for (jet::dtype t : some_dtypes)
