@@ -139,7 +139,7 @@ node_ptr make_index(const shape& extents);
 // (an int64 node, in elements): a gather, which indexing builds with stride 0 on the axes its
 // index arrays replace and their positions times the strides in `offset`. With a `guard` (a
 // bool node), an element reads only where the guard holds and is 0 elsewhere: a fused join's
-// parts (src/array/joining.cpp) each read where their slab of the result is.
+// parts (src/array/fused_join.cpp) each read where their slab of the result is.
 node_ptr make_gather(const array& source, node_ptr offset, node_ptr guard = nullptr);
 // What make_checked_index does with an index: the `how` of an index checked on axis `a` is `a`.
 inline constexpr std::int64_t index_wraps = -1;  // take's mode="wrap": modulo the size

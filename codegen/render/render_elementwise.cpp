@@ -89,9 +89,10 @@ std::string element_call(const ir::graph& g, bool by_lane) {
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
-    const bool moves = op.mode == ir::access::contiguous || op.strides.back() == 1;
+    // A gathered operand's own position moves with the lane along a unit inner stride.
+    const bool moves = by_lane && (op.mode == ir::access::contiguous || op.strides.back() == 1);
     if (op.gathered)
-      call += ", " + address(op, n) + (by_lane && moves ? " + k" : "");
+      call += ", " + address(op, n) + (moves ? " + k" : "");
     else
       call += ", " + load(op.type, v + (vector_operand(op) ? by_lane ? ".v[k]" : ".v[0]" : ""));
   }
