@@ -23,8 +23,7 @@ using codegen::compile_extras;
 // Every option NVRTC takes for `source` on `arch` ("sm_90"), which the disk cache's key covers:
 // the target, the language, the CUDA toolkit's include folders where the source includes a
 // header (the folder found at configure time, or $JET_CUDA_INCLUDE_DIR, with its cccl/ folder
-// when present; given to a source without one, they cost NVRTC 20-70 ms on the GPU machine),
-// then the kernel's own extras.
+// when present), then the kernel's own extras.
 std::vector<std::string> compile_options(const codegen::kernel_source& source,
                                          const std::string& arch,
                                          const compile_extras& extras = {});
