@@ -130,6 +130,15 @@ TEST_CASE("a join of a few expressions is one kernel, which compiles", "[host][m
   CHECK(e.source.find(" ? x0[") != std::string::npos);
   CHECK(e.source.find(" ? x1[") != std::string::npos);
   jet_test::check_compiles(jet::expr(joined));
+  // Rows whose length the vector width divides keep 16-byte stores, the lanes' guarded reads
+  // unrolled so that they are in flight together; a row of 7 goes element by element.
+  const jet::array wide = placeholder({64, 8}, jet::float32);
+  const join_part rows[] = {{wide, {64, 8}}, {wide * 2, {64, 8}}};
+  const std::string vectors =
+      jet::explain(jet::expr(fused_join(rows, 0, {128, 8}, jet::float32))).source;
+  CHECK(vectors.find("jet_vec<float, 4> r{}") != std::string::npos);
+  CHECK(vectors.find("#pragma unroll\n    for (int k = 0; k < 4; ++k)\n") != std::string::npos);
+  CHECK(e.source.find("jet_vec<double, 1> r{}") != std::string::npos);
   // A row of a (1-D, stacked as atleast_2d), broadcast parts, and every dtype.
   const jet::array row = placeholder({5}, jet::float32);
   const join_part stacked[] = {{row, {1, 5}}, {a + placeholder({1, 5}), {3, 5}}};
