@@ -111,8 +111,8 @@ void* launch_arg_address(const A& a, void*& pointer) {
 class raw_kernel {
  public:
   // `name` is an `extern "C"` function, or a C++ one such as "scale<float>" (found through
-  // NVRTC's name expressions). `options` are NVRTC's, after Jet's own (-arch, -std=c++17, -I
-  // for the CUDA headers).
+  // NVRTC's name expressions). `options` are NVRTC's, after Jet's own (-arch, -std=c++17, and
+  // -I for the CUDA toolkit's headers when the source includes one).
   raw_kernel(std::string source, std::string name, std::vector<std::string> options = {});
 
   // Launches on `grid` blocks of `block` threads on the current stream.
