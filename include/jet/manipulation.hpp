@@ -2,10 +2,11 @@
 // (split, array_split, hsplit, vsplit, dsplit), the atleast_*d views, rearranging and
 // building (flip, rot90, moveaxis, roll, tile, repeat, tril, triu, diag, meshgrid, ...), padding
 // and editing (pad, resize, delete_, insert, ediff1d), and index arithmetic (unravel_index,
-// ravel_multi_index, choose). Parts may be arrays or expressions: a join of up to four
+// ravel_multi_index, choose). Parts may be arrays or expressions: a join of up to four cheap
 // elementwise parts is one kernel, each part's producer fused into it; more parts, or parts
-// with a reduction, an index array or a transposed array, take a kernel each. Where NumPy returns a
-// view, so does Jet; what moves elements is a lazy gather.
+// with a reduction, an index array, a transposed array or a costly op (division,
+// transcendentals), take a kernel each. Where NumPy returns a view, so does Jet; what moves
+// elements is a lazy gather.
 #pragma once
 
 #include <cstdint>

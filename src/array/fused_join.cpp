@@ -13,6 +13,56 @@
 namespace jet::detail {
 namespace {
 
+// Ops that cost about as much as the reads beside them. The one kernel computes every part's
+// expression at every element, so a part with costlier ones takes a kernel of its own (the
+// H200 and H100 measured a join of exp(a) * sin(a) and log1p(b) / b 1.6x slower in one kernel
+// than part by part; bench/NOTES.md).
+bool cheap(op_code op) {
+  switch (op) {
+    case op_code::cast:
+    case op_code::negative:
+    case op_code::positive:
+    case op_code::absolute:
+    case op_code::sign:
+    case op_code::square:
+    case op_code::floor:
+    case op_code::ceil:
+    case op_code::trunc:
+    case op_code::isnan:
+    case op_code::isinf:
+    case op_code::isfinite:
+    case op_code::logical_not:
+    case op_code::real:
+    case op_code::imag:
+    case op_code::conj:
+    case op_code::add:
+    case op_code::subtract:
+    case op_code::multiply:
+    case op_code::bitwise_and:
+    case op_code::bitwise_or:
+    case op_code::bitwise_xor:
+    case op_code::invert:
+    case op_code::left_shift:
+    case op_code::right_shift:
+    case op_code::equal:
+    case op_code::not_equal:
+    case op_code::less:
+    case op_code::less_equal:
+    case op_code::greater:
+    case op_code::greater_equal:
+    case op_code::logical_and:
+    case op_code::logical_or:
+    case op_code::logical_xor:
+    case op_code::maximum:
+    case op_code::minimum:
+    case op_code::fmax:
+    case op_code::fmin:
+    case op_code::copysign:
+    case op_code::where: return true;
+    default: return false;
+  }
+}
+
 // A part's expression rebuilt with each array it reads replaced by a guarded gather.
 class part_over_join {
  public:
@@ -38,7 +88,8 @@ class part_over_join {
       case op_code::reduce:
       case op_code::gather:
       case op_code::checked_index: return nullptr;
-      default: break;
+      default:
+        if (!cheap(n->op)) return nullptr;
     }
     node_ptr args[3];
     for (int i = 0; i < n->arity; ++i)

@@ -20,8 +20,9 @@ inline constexpr std::ptrdiff_t fused_join_parts = 4;
 
 // The parts joined along `axis` into `joined` (the result's shape) as `t`, in one expression
 // that reads each part's arrays only in its slab of the result. Null where that is not one
-// kernel: a result with no elements, too many parts, a part that holds a reduction, a gather
-// or an element index, or one that reads an array across its rows (a transposed part).
+// kernel: a result with no elements, too many parts, a part that holds a reduction, a gather,
+// an element index or an op costlier than a read (a division, a transcendental function), or
+// one that reads an array across its rows (a transposed part).
 node_ptr fused_join(std::span<const join_part> parts, int axis, const shape& joined, dtype t);
 
 }  // namespace jet::detail

@@ -1,5 +1,6 @@
 // Joining and splitting on a GPU: concatenate (any axis, none, expressions fused into the write
 // of their part), stack and its forms, append, and splits that see the right elements.
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -94,6 +95,15 @@ TEST_CASE("a join of a few expressions is one kernel", "[gpu][manipulation]") {
   want.clear();
   for (int k = 0; k < 25; ++k) want.push_back(at(row, k % 5) * ((k / 5) % 2 == 1 ? 2.0 : 1.0));
   check_any(five, want);
+  // A part with a costly op, which the one kernel would compute at every element: a kernel
+  // each.
+  before = kernels_run();
+  const jet::array costly = jet::concatenate({jet::exp(x), x * 2});
+  CHECK(kernels_run() - before == 2);
+  want.clear();
+  for (int k = 0; k < 5; ++k) want.push_back(std::exp(at(row, k)));
+  for (int k = 0; k < 5; ++k) want.push_back(at(row, k) * 2.0);
+  check_any(costly, want);
   // A transposed part: a kernel each, the transposed one through tiles.
   before = kernels_run();
   const jet::array turned = jet::concatenate({a.device.T() * 2, a.device.T()}, 1);

@@ -122,7 +122,7 @@ TEST_CASE("a join of a few expressions is one kernel, which compiles", "[host][m
   using jet::detail::fused_join;
   using jet::detail::join_part;
   const jet::array a = placeholder({3, 5}, jet::float32), b = placeholder({3, 2}, jet::int32);
-  const join_part two[] = {{a * 2, {3, 5}}, {jet::sin(b) + 1, {3, 2}}};
+  const join_part two[] = {{a * 2, {3, 5}}, {jet::abs(b) + 1, {3, 2}}};
   const jet::detail::node_ptr joined = fused_join(two, 1, {3, 7}, jet::float64);
   REQUIRE(joined);
   const jet::explanation e = jet::explain(jet::expr(joined));
@@ -149,8 +149,10 @@ TEST_CASE("a join of a few expressions is one kernel, which compiles", "[host][m
     const join_part parts[] = {{placeholder({4}, t), {4}}, {placeholder({2}, t), {2}}};
     jet_test::check_compiles(jet::expr(fused_join(parts, 0, {6}, t)));
   }
-  // Not one kernel: more than fused_join_parts parts, a reduction, a transposed part, no
-  // elements.
+  // Not one kernel: more than fused_join_parts parts, a reduction, a transposed part, a costly
+  // op (computed at every element of the join), no elements.
+  const join_part costly[] = {{a * 2, {3, 5}}, {jet::sin(b) + 1, {3, 2}}};
+  CHECK(!fused_join(costly, 1, {3, 7}, jet::float64));
   const join_part five[] = {{a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}, {a, {3, 5}}};
   CHECK(!fused_join(five, 0, {15, 5}, jet::float32));
   const join_part reduced[] = {{a, {3, 5}}, {jet::sum(a, 0, true), {1, 5}}};
