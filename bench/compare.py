@@ -1,6 +1,8 @@
 """CuPy and PyTorch on the same GPU, same run as Jet's benchmarks: the figures issues compare with.
 
 Prints RESULT lines like bench/timing.hpp does. Needs cupy and torch; skips what is missing.
+Arguments name the parts to run (elementwise reductions matmuls random indexing sorting kmeans
+cold_start torch); none runs them all.
 """
 import os
 import statistics
@@ -151,6 +153,16 @@ def indexing(cp):
     result("cupy: add_at 2^24 into 2^16 bins, ten in a row (ms each)", median_ms(ten) / 10, "ms")
 
 
+def sorting(cp):
+    """bench/sort.cpp's figures under its names."""
+    n, m = 1 << 26, 8192
+    x = cp.random.rand(n, dtype=cp.float32)
+    A = cp.random.rand(m, m, dtype=cp.float32)
+    result("cupy: sort 2^26 float32 (ms)", median_ms(lambda: cp.sort(x)), "ms")
+    result("cupy: argsort 2^26 float32 (ms)", median_ms(lambda: cp.argsort(x)), "ms")
+    result("cupy: sort(A, 1) 8192^2 float32 (ms)", median_ms(lambda: cp.sort(A, 1), runs=10), "ms")
+
+
 def kmeans(cp):
     """bench/kmeans.cpp's figures: CuPy's examples/kmeans/kmeans.py, its two fits as written."""
     var_kernel = cp.ElementwiseKernel(
@@ -216,20 +228,8 @@ def cold_start():
     result("cupy: EM first run, empty cache (ms)", float(out.strip().splitlines()[-1]), "ms")
 
 
-def main():
-    try:
-        import cupy as cp
-    except ImportError:
-        print("cupy is not installed: no CuPy or PyTorch figures")
-        return
-    n = 1 << 26
-    a, b, c = (cp.random.rand(n, dtype=cp.float32) for _ in range(3))
-    src = cp.empty(64 << 20, dtype=cp.float32)
-    dst = cp.empty_like(src)
-    copy_ms = median_ms(lambda: cp.copyto(dst, src))
-    copy_gbps = 2 * src.nbytes / copy_ms / 1e6
-    result("cupy: copy bandwidth (GB/s)", copy_gbps, "GB/s")
-
+def elementwise(cp, a, b, c):
+    """bench/elementwise.cpp's figures: the fused chain, broadcast, transposed, host cost."""
     axpy = cp.ElementwiseKernel("float32 x, float32 y", "float32 z", "z = 2.5f * x + y", "axpy")
     result("cupy: 2.5*a+b ElementwiseKernel (ms)", median_ms(lambda: axpy(a, b)), "ms")
 
@@ -261,13 +261,9 @@ def main():
         cp.cuda.Device().synchronize()
         best = min(best, (time.perf_counter() - start) / 10000 * 1e6)
     result("cupy: fused 7-op, host cost per call (us)", best, "us")
-    reductions(cp, copy_gbps)
-    matmuls(cp)
-    random_draws(cp)
-    indexing(cp)
-    kmeans(cp)
-    cold_start()
 
+
+def torch_figures(cp, a, b, c):
     try:
         import torch
     except ImportError:
@@ -282,6 +278,30 @@ def main():
     torch.cuda.synchronize()
     result("torch.compile: sin*cos+exp chain (ms)", median_ms(lambda: compiled(ta, tb, tc)), "ms")
     result("torch: sum(a*b) (ms)", median_ms(lambda: (ta * tb).sum()), "ms")
+
+
+def main():
+    try:
+        import cupy as cp
+    except ImportError:
+        print("cupy is not installed: no CuPy or PyTorch figures")
+        return
+    wanted = set(sys.argv[1:])
+    n = 1 << 26
+    a, b, c = (cp.random.rand(n, dtype=cp.float32) for _ in range(3))
+    src = cp.empty(64 << 20, dtype=cp.float32)
+    dst = cp.empty_like(src)
+    copy_ms = median_ms(lambda: cp.copyto(dst, src))
+    copy_gbps = 2 * src.nbytes / copy_ms / 1e6
+    result("cupy: copy bandwidth (GB/s)", copy_gbps, "GB/s")
+    parts = [("elementwise", lambda: elementwise(cp, a, b, c)),
+             ("reductions", lambda: reductions(cp, copy_gbps)), ("matmuls", lambda: matmuls(cp)),
+             ("random", lambda: random_draws(cp)), ("indexing", lambda: indexing(cp)),
+             ("sorting", lambda: sorting(cp)), ("kmeans", lambda: kmeans(cp)),
+             ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
+    for name, run in parts:
+        if not wanted or name in wanted:
+            run()
 
 
 if __name__ == "__main__":

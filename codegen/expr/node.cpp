@@ -28,6 +28,11 @@ constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},
                            {"reduce", 1, 0, result_rule::same},
                            {"gather", 1, 0, result_rule::same},
                            {"checked_index", 3, 0, result_rule::same},
+                           {"sort_key", 1, 0, result_rule::same},
+                           {"compare_key", 1, 0, result_rule::same},
+                           {"sort_value", 1, 0, result_rule::same},
+                           {"search_left", 3, 0, result_rule::same},
+                           {"search_right", 3, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},
                            JET_ELEMENTWISE_OPS(JET_OP_ROW)
@@ -359,18 +364,27 @@ node_ptr make_scalar(scalar_value value) {
   return out;
 }
 
-node_ptr make_cast(node_ptr arg, dtype to) {
-  if (!arg) throw internal_error("cast of an undefined operand");
-  if (arg->type == to && !arg->is_weak()) return arg;
+namespace {
+
+// A node of one operand, `arg`, whose shape it has.
+node_ptr make_unary(op_code op, node_ptr arg, dtype type) {
   auto out = std::make_shared<node>();
-  out->op = op_code::cast;
-  out->type = to;
+  out->op = op;
+  out->type = type;
   out->operand_type = arg->type;
   out->arity = 1;
   out->set_extents(arg->extents(), 0);
   out->contains_reduction = arg->contains_reduction;
   out->args[0] = std::move(arg);
   return out;
+}
+
+}  // namespace
+
+node_ptr make_cast(node_ptr arg, dtype to) {
+  if (!arg) throw internal_error("cast of an undefined operand");
+  if (arg->type == to && !arg->is_weak()) return arg;
+  return make_unary(op_code::cast, std::move(arg), to);
 }
 
 node_ptr make_index(const shape& extents) {
@@ -419,10 +433,69 @@ node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how)
   return out;
 }
 
+dtype sort_key_dtype(dtype t) {
+  switch (t) {
+    case dtype::bool_:
+    case dtype::int8:
+    case dtype::uint8: return dtype::uint8;
+    case dtype::int16:
+    case dtype::uint16:
+    case dtype::float16:
+    case dtype::bfloat16: return dtype::uint16;
+    case dtype::int32:
+    case dtype::uint32:
+    case dtype::float32: return dtype::uint32;
+    case dtype::int64:
+    case dtype::uint64:
+    case dtype::float64:
+    case dtype::complex64: return dtype::uint64;
+    case dtype::complex128: return dtype::complex128;
+  }
+  return t;
+}
+
+node_ptr make_sort_key(node_ptr value, bool comparing) {
+  if (!value || value->is_weak()) throw internal_error("a sort key of an undefined operand");
+  if (!comparing && is_complex(value->type))
+    throw internal_error("complex values have no decodable sort key");
+  const dtype key = sort_key_dtype(value->type);
+  return make_unary(comparing ? op_code::compare_key : op_code::sort_key, std::move(value), key);
+}
+
+node_ptr make_sort_value(node_ptr key, dtype to) {
+  if (!key || is_complex(to) || key->type != sort_key_dtype(to))
+    throw internal_error("a sort value of " + std::string(name(to)) + " from a key of " +
+                         (key ? std::string(name(key->type)) : std::string("nothing")));
+  return make_unary(op_code::sort_value, std::move(key), to);
+}
+
+node_ptr make_search(const array& sorted, node_ptr values, bool right) {
+  if (sorted.ndim() != 1 || !values || values->is_weak())
+    throw internal_error("a search needs a 1-D array and defined values");
+  auto out = std::make_shared<input_node>();
+  out->op = right ? op_code::search_right : op_code::search_left;
+  out->type = dtype::int64;
+  out->operand_type = dtype::int64;
+  // The array seen over the values' shape with no strides: the kernel gets its first element's
+  // address, and finds the rest by the stride.
+  out->data = array(sorted.buffer(), sorted.dtype(), values->extents(),
+                    shape::filled(values->extents().size(), 0), sorted.offset());
+  out->set_extents(out->data.shape(), -1);
+  out->contains_reduction = values->contains_reduction;
+  out->arity = 3;
+  out->args[0] = std::move(values);
+  out->args[1] = make_scalar(to_scalar_value(sorted.shape()[0]));
+  out->args[2] = make_scalar(to_scalar_value(sorted.strides()[0]));
+  return out;
+}
+
 std::shared_ptr<node> copy_node(const node& n) {
   switch (n.op) {
     case op_code::input:
-    case op_code::gather: return std::make_shared<input_node>(static_cast<const input_node&>(n));
+    case op_code::gather:
+    case op_code::search_left:
+    case op_code::search_right:
+      return std::make_shared<input_node>(static_cast<const input_node&>(n));
     case op_code::scalar: return std::make_shared<scalar_node>(static_cast<const scalar_node&>(n));
     case op_code::reduce: return std::make_shared<reduce_node>(static_cast<const reduce_node&>(n));
     case op_code::index: return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));

@@ -153,6 +153,19 @@ inline constexpr std::int64_t index_in_choices = -5;
 // counts from the end and one out of bounds is reported through the device error channel as
 // on axis `how` (NumPy's IndexError), or it wraps or clips (index_wraps, index_clips).
 node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how);
+// Sort keys: unsigned integers whose order is NumPy's sort order of the values (NaN last; for
+// complex, NumPy's lexicographic order with its NaN classes), the dtype of the keys of `t`
+// being uint8, uint16, uint32 or uint64 by its size, and complex128's a 16-byte integer carried
+// as complex128. A comparing key is equal where the values compare equal (-0.0 and 0.0, every
+// NaN); otherwise the key keeps every bit of a real value, so that make_sort_value gives it back
+// (-0.0 then sorts before 0.0, and NaNs by their payload).
+dtype sort_key_dtype(dtype t);
+node_ptr make_sort_key(node_ptr value, bool comparing);
+node_ptr make_sort_value(node_ptr key, dtype to);
+// Where each of `values` goes in the 1-D `sorted` (in NumPy's sort order, compared as the
+// values' dtype): a binary search over compare keys, before (or, `right`, after) the equal
+// elements; int64.
+node_ptr make_search(const array& sorted, node_ptr values, bool right);
 // A reduction of `arg` (already in the dtype it accumulates in) to `result` dtype. Checks
 // the axes against NumPy's rules for `op` (empty extremes, argmin over several axes).
 node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result);

@@ -130,6 +130,8 @@ class builder {
     switch (n.op) {
       case detail::op_code::input: in.slot = add_input(n.value(), false); break;
       case detail::op_code::gather:
+      case detail::op_code::search_left:
+      case detail::op_code::search_right:
         in.slot = add_input(n.value(), true);
         for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
         break;

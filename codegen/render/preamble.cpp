@@ -267,6 +267,29 @@ __device__ __forceinline__ long long jet_checked_index(T index, long long n, lon
   return k;
 }
 )"},
+    {"jet_float_key",
+     R"(// A float's bits (U unsigned, `inf` +inf's bits) as an unsigned key in NumPy's sort order:
+// negatives below positives, NaN last. A comparing key ties -0.0 with 0.0 and every NaN with
+// every other; else NaN keeps its payload (its sign cleared) and jet_float_unkey undoes it.
+template <class U> __device__ __forceinline__ U jet_float_key(U b, U inf, bool comparing) {
+  const U sign = U(U(1) << (sizeof(U) * 8 - 1));
+  const U magnitude = U(b & U(~sign));
+  if (magnitude > inf) b = comparing ? U(~sign) : magnitude;
+  else if (comparing && magnitude == 0) b = 0;
+  return (b & sign) ? U(~b) : U(b | sign);
+}
+)"},
+    {"jet_key_before",
+     R"(// Whether sort key a comes before key b (or, `or_equal`, is not after it).
+template <class K> __device__ __forceinline__ bool jet_key_before(K a, K b, bool or_equal) {
+  return or_equal ? a <= b : a < b;
+}
+)"},
+    {"jet_float_unkey", R"(template <class U> __device__ __forceinline__ U jet_float_unkey(U k) {
+  const U sign = U(U(1) << (sizeof(U) * 8 - 1));
+  return (k & sign) ? U(k & U(~sign)) : U(~k);
+}
+)"},
     {"jet_lshift", R"(template <class T> __device__ __forceinline__ T jet_lshift(T a, T b) {
   return (unsigned long long)b < sizeof(T) * 8 ? T((unsigned long long)a << b) : T(0);
 }

@@ -416,6 +416,40 @@ template <class R> __device__ __forceinline__ jet_complex<R> jet_cpow(jet_comple
   return jet_cexp(jet_cmul_c99(b, jet_clog(a)));
 }
 )"},
+    {"jet_complex_key",
+     R"(// NumPy's sort order of complex numbers as one unsigned key: by the real part, then the
+// imaginary; then R + nan j by R, nan + R j by R, nan + nan j, in classes above +inf's key.
+// Comparing: -0.0 ties with 0.0 and NaNs with each other. complex128's 128-bit key travels
+// as a jet_c128 whose first double holds its low half.
+__device__ __forceinline__ unsigned long long jet_complex_key(float re, float im) {
+  const unsigned r = jet_float_key(__float_as_uint(re), 0x7f800000u, true);
+  const unsigned i = jet_float_key(__float_as_uint(im), 0x7f800000u, true);
+  const unsigned top = 0xff800000u;
+  const bool nr = re != re, ni = im != im;
+  const unsigned long long high = nr ? (ni ? top + 3 : top + 2) : (ni ? top + 1 : r);
+  return (high << 32) | (nr ? (ni ? 0u : i) : (ni ? r : i));
+}
+__device__ __forceinline__ jet_c128 jet_complex_key(double re, double im) {
+  const unsigned long long r = jet_float_key((unsigned long long)__double_as_longlong(re),
+                                             0x7ff0000000000000ull, true);
+  const unsigned long long i = jet_float_key((unsigned long long)__double_as_longlong(im),
+                                             0x7ff0000000000000ull, true);
+  const unsigned long long top = 0xfff0000000000000ull;
+  const bool nr = re != re, ni = im != im;
+  const unsigned long long high = nr ? (ni ? top + 3 : top + 2) : (ni ? top + 1 : r);
+  const unsigned long long low = nr ? (ni ? 0ull : i) : (ni ? r : i);
+  return jet_c128{__longlong_as_double((long long)low), __longlong_as_double((long long)high)};
+}
+)"},
+    {"jet_key_before",
+     R"(// complex128's keys: the high halves (the second doubles' bits), then the low ones.
+__device__ __forceinline__ bool jet_key_before(jet_c128 a, jet_c128 b, bool or_equal) {
+  const unsigned long long ah = __double_as_longlong(a.im), bh = __double_as_longlong(b.im);
+  const unsigned long long al = __double_as_longlong(a.re), bl = __double_as_longlong(b.re);
+  return ah != bh ? ah < bh : (or_equal ? al <= bl : al < bl);
+}
+)",
+     "jet_c128"},
 };
 
 }  // namespace

@@ -112,6 +112,75 @@ std::string render_cast(dtype from, dtype to, const std::string& x) {
 
 namespace {
 
+// The sign bit of an integer of `bytes` bytes, as a CUDA C literal.
+const char* sign_bit(int bytes) {
+  switch (bytes) {
+    case 1: return "0x80u";
+    case 2: return "0x8000u";
+    case 4: return "0x80000000u";
+    default: return "0x8000000000000000ull";
+  }
+}
+
+// The sort key of `x`, a value of `from` (make_sort_key): integers with the sign bit flipped,
+// floats by their bits (jet_float_key), complex numbers by jet_complex_key.
+std::string render_sort_key(dtype from, const std::string& x, bool comparing) {
+  const std::string key_type = value_type(detail::sort_key_dtype(from));
+  const std::string ties = comparing ? "true" : "false";
+  switch (from) {
+    case dtype::float16:
+      return "jet_float_key(jet_f32_to_f16(" + x + "), (unsigned short)0x7c00, " + ties + ")";
+    case dtype::bfloat16:
+      return "jet_float_key(jet_f32_to_bf16(" + x + "), (unsigned short)0x7f80, " + ties + ")";
+    case dtype::float32:
+      return "jet_float_key(__float_as_uint(" + x + "), 0x7f800000u, " + ties + ")";
+    case dtype::float64:
+      return "jet_float_key((unsigned long long)__double_as_longlong(" + x +
+             "), 0x7ff0000000000000ull, " + ties + ")";
+    case dtype::complex64:
+    case dtype::complex128: return "jet_complex_key(" + x + ".re, " + x + ".im)";
+    default: break;
+  }
+  const std::string as_key = "(" + key_type + ")" + x;
+  if (kind(from) == dtype_kind::signed_int)
+    return "(" + key_type + ")(" + as_key + " ^ " + sign_bit(itemsize(from)) + ")";
+  return as_key;
+}
+
+// The value of `to` whose sort key is `key`.
+std::string render_sort_value(dtype to, const std::string& key) {
+  switch (to) {
+    case dtype::bool_: return "(" + key + " != 0)";
+    case dtype::float16: return "jet_f16_to_f32(jet_float_unkey(" + key + "))";
+    case dtype::bfloat16: return "jet_bf16_to_f32(jet_float_unkey(" + key + "))";
+    case dtype::float32: return "__uint_as_float(jet_float_unkey(" + key + "))";
+    case dtype::float64: return "__longlong_as_double((long long)jet_float_unkey(" + key + "))";
+    default: break;
+  }
+  if (kind(to) == dtype_kind::signed_int)
+    return "(" + std::string(value_type(to)) + ")(" + key + " ^ " + sign_bit(itemsize(to)) + ")";
+  return key;
+}
+
+// A binary search of the sorted array in.slot (its first element's address; args 1 and 2 its
+// length and stride) for the compare key of value args[0], in that value's dtype.
+std::string render_search(const ir::graph& g, const ir::instr& in) {
+  const dtype common = g.code[in.args[0]].type;
+  const dtype stored = g.inputs[in.slot].type;
+  const std::string key_type = value_type(detail::sort_key_dtype(common));
+  const std::string element =
+      render_cast(stored, common,
+                  load(stored, "x" + std::to_string(in.slot) + "[mid * " + temp(in.args[2]) + "]"));
+  const bool right = in.op == op_code::search_right;
+  return "[&]() {\n    const " + key_type +
+         " key = " + render_sort_key(common, temp(in.args[0]), true) +
+         ";\n    long long lo = 0, hi = " + temp(in.args[1]) +
+         ";\n    while (lo < hi) {\n      const long long mid = lo + ((hi - lo) >> 1);\n"
+         "      if (jet_key_before(" +
+         render_sort_key(common, element, true) + ", key, " + (right ? "true" : "false") +
+         ")) lo = mid + 1;\n      else hi = mid;\n    }\n    return lo;\n  }()";
+}
+
 std::string render_instr(const ir::graph& g, const ir::instr& in) {
   switch (in.op) {
     case op_code::input: return "x" + std::to_string(in.slot);
@@ -129,6 +198,13 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
       return "jet_checked_index(" + temp(in.args[0]) + ", " + temp(in.args[1]) + ", " +
              temp(in.args[2]) + ", p.errors, in_bounds)";
     case op_code::cast: return render_cast(g.code[in.args[0]].type, in.type, temp(in.args[0]));
+    case op_code::sort_key:
+    case op_code::compare_key:
+      return render_sort_key(g.code[in.args[0]].type, temp(in.args[0]),
+                             in.op == op_code::compare_key);
+    case op_code::sort_value: return render_sort_value(in.type, temp(in.args[0]));
+    case op_code::search_left:
+    case op_code::search_right: return render_search(g, in);
     default: break;
   }
   // The loop dtype is the operands' (they were cast to it); where's first operand is bool.

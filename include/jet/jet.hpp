@@ -16,4 +16,5 @@
 #include "jet/random.hpp"
 #include "jet/reduce.hpp"
 #include "jet/shape.hpp"
+#include "jet/sorting.hpp"
 #include "jet/stream.hpp"

@@ -32,11 +32,16 @@ bool broadcasts_to(const shape& from, const shape& to) {
 
 namespace {
 
+// Whether a node reads its array wherever its code points: a gather, a search.
+bool reads_anywhere(op_code op) {
+  return op == op_code::gather || op == op_code::search_left || op == op_code::search_right;
+}
+
 // Whether an input or a gather's source of `root` shares `a`'s buffer and `reads` says so.
 template <class Reads>
 bool any_read(const node& root, const array& a, Reads&& reads) {
   return any_node(root, [&](const node& n) {
-    if (n.op != op_code::input && n.op != op_code::gather) return false;
+    if (n.op != op_code::input && !reads_anywhere(n.op)) return false;
     const array& v = n.value();
     return v.shares_buffer_with(a) && v.size() > 0 && reads(n);
   });
@@ -101,7 +106,7 @@ bool overlaps(const node& root, const array& a) {
   return any_read(root, a, [&](const node& n) {
     const array& v = n.value();
     // A gather reads wherever its positions point.
-    return n.op == op_code::gather ||
+    return reads_anywhere(n.op) ||
            !(v.data() == a.data() && v.shape() == a.shape() && v.strides() == a.strides());
   });
 }

@@ -42,6 +42,15 @@ inline sample random_sample(std::mt19937& rng, jet::dtype t, const jet::shape& s
   return out;
 }
 
+// x(::-1, :, 1:7:2) of a sample of shape (3, 5, 7), with its values: a reversed, strided view.
+inline sample reversed_strided_view(const sample& x) {
+  sample out{x.device(jet::slice(jet::none, jet::none, -1), jet::slice(), jet::slice(1, 7, 2)), {}};
+  for (int i = 2; i >= 0; --i)
+    for (int j = 0; j < 5; ++j)
+      for (int k = 1; k < 7; k += 2) out.values.push_back(x.values[(i * 5 + j) * 7 + k]);
+  return out;
+}
+
 // complex<double> references as R's wide type (bool: nonzero; integers: the real part).
 template <class R>
 std::vector<wide_t<R>> typed_reference(const std::vector<cdouble>& want) {

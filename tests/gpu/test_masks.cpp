@@ -69,13 +69,9 @@ TEST_CASE("nonzero, argwhere, flatnonzero and where(condition) for every dtype",
     CHECK(w.shape() == jet::shape{static_cast<std::int64_t>(flat.size()), 3});
     CHECK(w.to_vector<std::int64_t>() == pairs);
     // Through a reversed, strided view and of an expression.
-    const jet::array view =
-        x.device(jet::slice(jet::none, jet::none, -1), all, jet::slice(1, 7, 2));
-    std::vector<cdouble> view_values;
-    for (int i = 2; i >= 0; --i)
-      for (int j = 0; j < 5; ++j)
-        for (int k = 1; k < 7; k += 2) view_values.push_back(x.values[(i * 5 + j) * 7 + k]);
-    CHECK(jet::flatnonzero(view).to_vector<std::int64_t>() == nonzero_positions(view_values));
+    const sample view = reversed_strided_view(x);
+    CHECK(jet::flatnonzero(view.device).to_vector<std::int64_t>() ==
+          nonzero_positions(view.values));
   }
   std::mt19937 rng = seeded("nonzero expression", jet::float32);
   const sample x = random_sample(rng, jet::float32, {1001});

@@ -28,6 +28,11 @@ enum class op_code : std::uint8_t {
   reduce,  // a reduction of its one argument
   gather,  // reads an array at the element's position plus an offset, its argument (indexing)
   checked_index,  // an index as a position on an axis: negatives wrap, out of bounds reported
+  sort_key,       // an unsigned integer that orders as NumPy's sort orders its argument
+  compare_key,    // likewise, but equal where NumPy's comparisons are (-0.0 and 0.0, NaNs)
+  sort_value,     // the value a sort_key encodes
+  search_left,    // where in a sorted array its argument goes, before equal elements
+  search_right,   // likewise, after them
 #define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
   JET_ELEMENTWISE_OPS(JET_OP_ENUM)
 #undef JET_OP_ENUM

@@ -1,0 +1,209 @@
+// sort, argsort, sort_complex and lexsort: a Jet kernel writes each element's sort key (the
+// input's expression fused into it) with the sorted axis laid out last, row after row; CUB
+// sorts the keys, with positions beside them where the result is positions; a second kernel
+// writes the result back in the input's layout.
+#include "jet/sorting.hpp"
+
+#include <limits>
+#include <string>
+
+#include "codegen/expr/node.hpp"
+#include "jet/error.hpp"
+#include "jet/indexing.hpp"
+#include "jet/manipulation.hpp"
+#include "jet/ops.hpp"
+#include "src/device/memory.hpp"
+#include "src/device/stream_queue.hpp"
+#include "src/device/stream_state.hpp"
+#include "src/pipeline/evaluate.hpp"
+#include "src/sort/radix_sort.hpp"
+
+namespace jet {
+namespace {
+
+// How a sort lays out `a`: along `axis`, rows of `length` elements with the axis last in
+// `moved`; with no axis, all of `a` as one row in its own shape (C order is the flattened
+// order).
+struct sort_rows {
+  std::optional<int> axis;
+  shape moved;
+  std::int64_t rows = 0, length = 0;
+
+  // A view of `buffer` (of shape `moved`) in a's shape, through which a kernel writing a's
+  // elements lays them out row after row.
+  array in_input_shape(const array& buffer) const {
+    return axis ? moveaxis(buffer, -1, *axis) : buffer;
+  }
+};
+
+sort_rows rows_of(const expr& a, std::optional<std::int64_t> axis) {
+  sort_rows r;
+  if (axis) {
+    r.axis = normalize_axis(*axis, a.ndim());
+    for (int d = 0; d < a.ndim(); ++d)
+      if (d != *r.axis) r.moved.push_back(a.shape()[d]);
+    r.moved.push_back(a.shape()[*r.axis]);
+  } else {
+    r.moved = a.shape();
+  }
+  r.length = r.axis ? a.shape()[*r.axis] : a.size();
+  r.rows = r.length ? a.size() / r.length : 0;
+  return r;
+}
+
+// The keys of `a` laid out as `r` says.
+array keys_of(const expr& a, const sort_rows& r, bool comparing) {
+  array keys = empty(r.moved, detail::sort_key_dtype(a.dtype()));
+  detail::evaluate(*detail::make_sort_key(a.node(), comparing), r.in_input_shape(keys));
+  return keys;
+}
+
+// Each element's position in its row, laid out as `r` says, as `t`.
+array positions_of(const sort_rows& r, dtype t) {
+  expr position(detail::make_index(r.moved));
+  if (r.rows > 1) position = position % r.length;
+  array out = empty(r.moved, t);
+  detail::evaluate(*position.astype(t).node(), out);
+  return out;
+}
+
+void check_index_dtype(dtype t, std::int64_t length) {
+  if (t != int64 && t != int32)
+    throw dtype_error("index_dtype must be int64 or int32, not " + std::string(name(t)));
+  if (t == int32 && length > std::numeric_limits<std::int32_t>::max())
+    throw value_error("index_dtype int32 cannot hold positions in rows of " +
+                      std::to_string(length) + " elements");
+}
+
+// Runs `job` by `sorter` (radix_sort or sort_values) on the current stream, in its order,
+// with scratch from Jet's pool.
+template <class Job>
+void run(const Job& job, std::size_t (*sorter)(void*, std::size_t, const Job&, cudaStream_t)) {
+  const cudaStream_t stream = detail::current_stream();
+  std::shared_ptr<detail::buffer> scratch = detail::allocate(sorter(nullptr, 0, job, stream));
+  detail::in_order(stream, [job, scratch, stream, sorter] {
+    sorter(scratch->data, scratch->bytes, job, stream);
+  });
+}
+
+// The job that sorts `keys` into `sorted` row by row.
+detail::radix_job job_for(const array& keys, const array& sorted, const sort_rows& r) {
+  detail::radix_job job;
+  job.key_bytes = keys.itemsize();
+  job.keys_in = keys.data();
+  job.keys_out = sorted.data();
+  job.n = keys.size();
+  job.rows = r.rows;
+  return job;
+}
+
+// `keys` sorted, and with them `positions` (of r.moved's shape, int32 or int64) into a new
+// array: the positions in sorted order.
+array sort_positions(const array& keys, const array& positions, const sort_rows& r) {
+  const array sorted_keys = empty(keys.shape(), keys.dtype());
+  array out = empty(positions.shape(), positions.dtype());
+  detail::radix_job job = job_for(keys, sorted_keys, r);
+  job.value_bytes = positions.itemsize();
+  job.values_in = positions.data();
+  job.values_out = out.data();
+  run(job, detail::radix_sort);
+  return out;
+}
+
+// `sorted`, laid out as `r` says, in a's layout: a's shape, or 1-D with no axis.
+array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t) {
+  array out = empty(r.axis ? a_shape : shape{a_shape.product()}, t);
+  detail::evaluate(*sorted.node(), r.axis ? r.in_input_shape(out) : out.reshape(r.moved));
+  return out;
+}
+
+// One row of a real dtype, sorted by CUB in the dtype's own order into `out`: from `a` itself
+// when it is a contiguous array, else from its values written with every NaN's sign cleared.
+void sort_one_row(const expr& a, const sort_rows& r, const array& out) {
+  detail::value_sort_job job;
+  job.type = a.dtype();
+  job.n = a.size();
+  job.out = out.data();
+  const bool floating = is_inexact(a.dtype());
+  const bool plain = a.node()->op == detail::op_code::input;
+  array values = plain ? detail::as_array(a) : array();
+  array spare, count;
+  if (plain && values.is_c_contiguous()) {
+    if (floating) {
+      spare = empty({job.n}, a.dtype());
+      count = empty({}, int64);
+      job.spare = spare.data();
+      job.count = static_cast<std::int64_t*>(count.data());
+    }
+  } else {
+    values = empty(r.moved, a.dtype());
+    detail::evaluate(*(floating ? where(isnan(a), abs(a), a) : a).node(), r.in_input_shape(values));
+  }
+  job.in = values.data();
+  run(job, detail::sort_values);
+}
+
+dtype sort_complex_dtype(dtype t) {
+  if (is_complex(t)) return t;
+  return t == int8 || t == int16 || t == uint8 || t == uint16 ? complex64 : complex128;
+}
+
+}  // namespace
+
+array argsort(const expr& a, std::optional<std::int64_t> axis, dtype index_dtype) {
+  if (a.ndim() == 0) {  // NumPy sorts a 0-d array as the 1-D one of its element
+    if (axis) normalize_axis(*axis, 1);
+    axis = std::nullopt;
+  }
+  const sort_rows r = rows_of(a, axis);
+  check_index_dtype(index_dtype, r.length);
+  if (a.size() == 0) return empty(axis ? a.shape() : shape{0}, index_dtype);
+  const array order = sort_positions(keys_of(a, r, true), positions_of(r, index_dtype), r);
+  if (!r.axis || *r.axis == a.ndim() - 1) return axis ? order : order.reshape({a.size()});
+  return in_result_layout(order, r, a.shape(), index_dtype);
+}
+
+array sort(const expr& a, std::optional<std::int64_t> axis) {
+  const sort_rows r = rows_of(a, axis);
+  if (a.size() == 0) return empty(axis ? a.shape() : shape{0}, a.dtype());
+  if (is_complex(a.dtype())) {  // complex keys keep no value: the sorted positions, gathered
+    const array x = detail::as_array(a);
+    const array order = argsort(x, axis);
+    return axis ? array(take_along_axis(x, order, axis)) : array(take(x, order));
+  }
+  if (r.rows == 1) {
+    array out = empty(axis ? a.shape() : shape{a.size()}, a.dtype());
+    sort_one_row(a, r, out);
+    return out;
+  }
+  // Rows: their keys, which CUB sorts row by row in one segmented sort, then their values.
+  const array keys = keys_of(a, r, false);
+  const array sorted = empty(keys.shape(), keys.dtype());
+  run(job_for(keys, sorted, r), detail::radix_sort);
+  return in_result_layout(expr(detail::make_sort_value(expr(sorted).node(), a.dtype())), r,
+                          a.shape(), a.dtype());
+}
+
+array sort_complex(const expr& a) { return sort(a.astype(sort_complex_dtype(a.dtype())), -1); }
+
+array lexsort(const std::vector<expr>& keys, std::int64_t axis) {
+  if (keys.empty()) throw dtype_error("need sequence of keys with len > 0 in lexsort");
+  for (const expr& k : keys)
+    if (!(k.shape() == keys.front().shape()))
+      throw value_error("all keys need to be the same shape");
+  const expr& first = keys.front();
+  if (first.ndim() == 0) return argsort(first, axis);
+  const sort_rows r = rows_of(first, axis);
+  if (first.size() == 0) return empty(first.shape(), int64);
+  // Least significant key first; each later sort is stable, so it keeps the earlier order
+  // among its ties. A key is read through the order so far, in the kernel writing its keys.
+  array order = sort_positions(keys_of(first, r, true), positions_of(r, int64), r);
+  for (std::size_t k = 1; k < keys.size(); ++k) {
+    const array through = r.in_input_shape(order);
+    const expr key = take_along_axis(detail::as_array(keys[k]), through, *r.axis);
+    order = sort_positions(keys_of(key, r, true), order, r);
+  }
+  return *r.axis == first.ndim() - 1 ? order : in_result_layout(order, r, first.shape(), int64);
+}
+
+}  // namespace jet

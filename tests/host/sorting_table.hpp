@@ -1,0 +1,40 @@
+// NumPy's answers for sorting and searching (data/sorting.tsv, written by
+// data/generate_sorting.py) and the calls of Jet's functions its rows name. Shared by the host
+// test, which runs the rows that need no device, and the GPU test, which runs them all.
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "host/numpy_table.hpp"
+#include "jet/jet.hpp"
+
+namespace jet_test::sorting_table {
+
+inline std::vector<jet::expr> call(const std::vector<std::string>& f, operand_source how) {
+  const std::string& name = f[0];
+  if (name == "sort") return {jet::sort(expr_of(f[1], how), axis_of(f[2]))};
+  if (name == "argsort") return {jet::argsort(expr_of(f[1], how), axis_of(f[2]))};
+  if (name == "lexsort") return {jet::lexsort(exprs_of(f[1], how), std::stoll(f[2]))};
+  if (name == "sort_complex") return {jet::sort_complex(expr_of(f[1], how))};
+  if (name == "searchsorted")
+    return {jet::searchsorted(expr_of(f[1], how), expr_of(f[2], how), f[3])};
+  if (name == "digitize")
+    return {jet::digitize(expr_of(f[1], how), expr_of(f[2], how), f[3] == "1")};
+  throw std::invalid_argument("no function " + name + " in sorting.tsv");
+}
+
+// Whether a row's result needs a device: the sorts' (which run at once) and digitize's with
+// more than one bin (it reads their direction); never an error, which comes first.
+inline bool needs_device(const std::vector<std::string>& f) {
+  if (is_error(f.back())) return false;
+  if (f[0] == "searchsorted") return false;
+  if (f[0] == "digitize") return parse_shape(f[2].substr(0, f[2].find(':'))).product() > 1;
+  return true;
+}
+
+inline std::string outcome(const std::vector<std::string>& f, operand_source how) {
+  return outcome_of(call, f, how);
+}
+
+}  // namespace jet_test::sorting_table
