@@ -489,6 +489,19 @@ node_ptr make_search(const array& sorted, node_ptr values, bool right) {
   return out;
 }
 
+node_ptr make_data_check(node_ptr value, node_ptr bad, std::int64_t how) {
+  if (!value || !bad || bad->type != dtype::bool_)
+    throw internal_error("a data check needs a value and a bool condition");
+  // A position on an axis of one element: 1 (out of bounds, reported) where `bad` holds, and
+  // the check reads 0 either way.
+  node_ptr position = make_op(op_code::where, std::move(bad), make_scalar(to_scalar_value(1)),
+                              make_scalar(to_scalar_value(0)));
+  node_ptr checked = make_checked_index(std::move(position), 1, how);
+  node_ptr fine = make_op(op_code::equal, std::move(checked), make_scalar(to_scalar_value(0)));
+  node_ptr same = value;
+  return make_op(op_code::where, std::move(fine), std::move(value), std::move(same));
+}
+
 std::shared_ptr<node> copy_node(const node& n) {
   switch (n.op) {
     case op_code::input:

@@ -149,10 +149,17 @@ inline constexpr std::int64_t index_clips = -2;  // mode="clip": into [0, size)
 inline constexpr std::int64_t index_in_flat_array = -3;
 inline constexpr std::int64_t index_in_coordinates = -4;
 inline constexpr std::int64_t index_in_choices = -5;
+// Data checks (make_data_check) report through the same channel, as NumPy's ValueErrors.
+inline constexpr std::int64_t all_nan_slice = -6;
+inline constexpr std::int64_t weights_sum_to_zero = -7;
 // `index` (an integer node) as a position on an axis of `size` (int64): a negative index
 // counts from the end and one out of bounds is reported through the device error channel as
 // on axis `how` (NumPy's IndexError), or it wraps or clips (index_wraps, index_clips).
 node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how);
+// `value` where the bool node `bad` (which broadcasts to it) is false everywhere; where it
+// holds, the kernel reports `how` (all_nan_slice, weights_sum_to_zero) through the device error
+// channel, raised at the next synchronization, and `value` is still what it gives.
+node_ptr make_data_check(node_ptr value, node_ptr bad, std::int64_t how);
 // Sort keys: unsigned integers whose order is NumPy's sort order of the values (NaN last; for
 // complex, NumPy's lexicographic order with its NaN classes), the dtype of the keys of `t`
 // being uint8, uint16, uint32 or uint64 by its size, and complex128's a 16-byte integer carried

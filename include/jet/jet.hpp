@@ -17,4 +17,5 @@
 #include "jet/reduce.hpp"
 #include "jet/shape.hpp"
 #include "jet/sorting.hpp"
+#include "jet/statistics.hpp"
 #include "jet/stream.hpp"

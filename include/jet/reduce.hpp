@@ -54,6 +54,10 @@ expr ptp(const expr& a, axes axis = {}, bool keepdims = false);
 // flattened array.
 expr argmin(const expr& a, axes axis = {}, bool keepdims = false);
 expr argmax(const expr& a, axes axis = {}, bool keepdims = false);
+// argmin and argmax with NaN left out; a slice of nothing but NaN raises jet::value_error
+// "All-NaN slice encountered" at the next synchronization, as any error found in the data.
+expr nanargmin(const expr& a, axes axis = {}, bool keepdims = false);
+expr nanargmax(const expr& a, axes axis = {}, bool keepdims = false);
 
 // Truth tests (bool) and counting (int64).
 expr all(const expr& a, axes axis = {}, bool keepdims = false);

@@ -122,6 +122,26 @@ expr argmin(const expr& a, axes axis, bool keepdims) {
 expr argmax(const expr& a, axes axis, bool keepdims) {
   return arg_reduction(a, reduce_op::argmax, axis, keepdims);
 }
+namespace {
+
+// NumPy's nanargmin and nanargmax: NaN replaced by the extreme that never wins (+inf for the
+// minimum), then an error where a slice held nothing but NaN.
+expr nan_arg_reduction(const expr& a, reduce_op op, axes axis, bool keepdims) {
+  if (!is_inexact(a.dtype())) return arg_reduction(a, op, axis, keepdims);
+  const double never = op == reduce_op::argmin ? INFINITY : -INFINITY;
+  const expr found = arg_reduction(where(isnan(a), never, a), op, axis, keepdims);
+  const expr all_nan = all(isnan(a), axis, keepdims);
+  return expr(detail::make_data_check(found.node(), all_nan.node(), detail::all_nan_slice));
+}
+
+}  // namespace
+
+expr nanargmin(const expr& a, axes axis, bool keepdims) {
+  return nan_arg_reduction(a, reduce_op::argmin, axis, keepdims);
+}
+expr nanargmax(const expr& a, axes axis, bool keepdims) {
+  return nan_arg_reduction(a, reduce_op::argmax, axis, keepdims);
+}
 expr all(const expr& a, axes axis, bool keepdims) {
   return reduction(a, reduce_op::all, axis, keepdims, a.dtype(), dtype::bool_);
 }

@@ -59,7 +59,8 @@ void reopen_claims(channel& c) {
   check_cuda(cudaSetDevice(current), "cudaSetDevice");
 }
 
-// jet_checked_index's report: the index, how it was checked (make_checked_index) and the size.
+// jet_checked_index's report: the index, how it was checked (make_checked_index, or a data
+// check's code) and the size.
 [[noreturn]] void raise_index_out_of_bounds(std::int64_t index, std::int64_t how,
                                             std::int64_t size) {
   switch (how) {
@@ -68,6 +69,8 @@ void reopen_claims(channel& c) {
                         " is out of bounds for array with size " + std::to_string(size));
     case index_in_coordinates: throw value_error("invalid entry in coordinates array");
     case index_in_choices: throw value_error("invalid entry in choice array");
+    case all_nan_slice: throw value_error("All-NaN slice encountered");
+    case weights_sum_to_zero: throw value_error("Weights sum to zero, can't be normalized");
     default: throw index_error(out_of_bounds_text(index, how, size));
   }
 }

@@ -151,16 +151,14 @@ dtype sort_complex_dtype(dtype t) {
 }  // namespace
 
 array argsort(const expr& a, std::optional<std::int64_t> axis, dtype index_dtype) {
-  if (a.ndim() == 0) {  // NumPy sorts a 0-d array as the 1-D one of its element
-    if (axis) normalize_axis(*axis, 1);
-    axis = std::nullopt;
-  }
-  const sort_rows r = rows_of(a, axis);
+  // NumPy sorts a 0-d array as the 1-D array of its element, along any axis that one has.
+  if (a.ndim() == 0 && axis) normalize_axis(*axis, 1);
+  const sort_rows r = rows_of(a, a.ndim() == 0 ? std::nullopt : axis);
   check_index_dtype(index_dtype, r.length);
-  if (a.size() == 0) return empty(axis ? a.shape() : shape{0}, index_dtype);
+  if (a.size() == 0) return empty(r.axis ? a.shape() : shape{0}, index_dtype);
   const array order = sort_positions(keys_of(a, r, true), positions_of(r, index_dtype), r);
-  if (!r.axis || *r.axis == a.ndim() - 1) return axis ? order : order.reshape({a.size()});
-  return in_result_layout(order, r, a.shape(), index_dtype);
+  if (!r.axis) return order.reshape({a.size()});
+  return *r.axis == a.ndim() - 1 ? order : in_result_layout(order, r, a.shape(), index_dtype);
 }
 
 array sort(const expr& a, std::optional<std::int64_t> axis) {

@@ -122,14 +122,10 @@ inline bool is_error(const std::string& result) { return result.rfind("error: ",
 
 // The result of `f` on a row as the tables spell it: SHAPE:DTYPE for each result
 // (';'-separated; "-" for none), or the error.
-inline std::string outcome_of(const call& f, const std::vector<std::string>& fields,
-                              operand_source how) {
+// The error being handled, as the tables spell it ("error: KIND: MESSAGE").
+inline std::string spelled_error() {
   try {
-    std::string out;
-    for (const jet::expr& e : f(fields, how))
-      out += (out.empty() ? "" : ";") + jet::to_string(e.shape()) + ":" +
-             std::string(jet::name(e.dtype()));
-    return out.empty() ? "-" : out;
+    throw;
   } catch (const jet::index_error& e) {
     return std::string("error: index: ") + e.what();
   } catch (const jet::dtype_error& e) {
@@ -140,6 +136,19 @@ inline std::string outcome_of(const call& f, const std::vector<std::string>& fie
     return std::string("error: value: ") + e.what();
   } catch (const std::exception& e) {
     return std::string("error: other: ") + e.what();
+  }
+}
+
+inline std::string outcome_of(const call& f, const std::vector<std::string>& fields,
+                              operand_source how) {
+  try {
+    std::string out;
+    for (const jet::expr& e : f(fields, how))
+      out += (out.empty() ? "" : ";") + jet::to_string(e.shape()) + ":" +
+             std::string(jet::name(e.dtype()));
+    return out.empty() ? "-" : out;
+  } catch (...) {
+    return spelled_error();
   }
 }
 

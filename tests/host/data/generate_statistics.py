@@ -1,0 +1,287 @@
+#!/usr/bin/env python3
+"""Writes statistics.tsv: NumPy's answers for comparing arrays, averages, medians and quantiles,
+counting into bins, covariance and nanargmin/nanargmax, which tests/host/test_statistics_table.cpp
+checks through Jet on placeholders (errors, and the results that need no device) and
+tests/gpu/test_statistics_table.cpp on a GPU (every row, values included).
+
+Rows, tab-separated, the last field the RESULT:
+
+    isclose           A  B  RTOL  ATOL  EQUAL_NAN
+    allclose          A  B  RTOL  ATOL  EQUAL_NAN
+    array_equal       A  B  EQUAL_NAN
+    array_equiv       A  B
+    average           A  AXIS  WEIGHTS  KEEPDIMS
+    average_returned  A  AXIS  WEIGHTS  KEEPDIMS
+    median, nanmedian A  AXIS  KEEPDIMS
+    quantile, nanquantile, percentile, nanpercentile  A  Q  AXIS  METHOD  KEEPDIMS
+    bincount          X  WEIGHTS  MINLENGTH
+    histogram         A  BINS  RANGE  WEIGHTS  DENSITY
+    cov               M  Y  ROWVAR  BIAS  DDOF  FWEIGHTS  AWEIGHTS
+    corrcoef          X  Y  ROWVAR
+    nanargmin, nanargmax  A  AXIS  KEEPDIMS
+
+An operand is SHAPE:DTYPE (zeros), SHAPE:DTYPE:SEED:FLAGS (the values `values` below makes,
+which the C++ side makes the same way), a Python int or float, or "-" for None. AXIS is none,
+an integer, or integers joined by ','. Q is s:VALUE (a Python float) or l:VALUE,VALUE,... (a
+list). BINS is i:COUNT or an operand (the edges); RANGE is "-" or LO,HI. Booleans are 0 or 1.
+RESULT is SHAPE:DTYPE, then for operands with values '=' and the values in C order, ','-joined
+(floats as Python's repr, complex as RE|IM, bools as 0 or 1); several results are ';'-joined; or
+"error: KIND: MESSAGE" (generate_editing.py's kinds).
+
+Run from anywhere: python3 tests/host/data/generate_statistics.py
+"""
+import pathlib
+import sys
+import warnings
+
+import numpy as np
+
+sys.dont_write_bytecode = True  # importing generate_editing leaves no __pycache__ here
+from generate_editing import error, show  # noqa: E402
+
+
+def values(shape, dtype, seed, flags):
+    """Deterministic values: integer hashing, then one division in double (ties: small
+    integers; n: NaN at some; i: infinities at some)."""
+    n = int(np.prod(shape, dtype=np.int64))
+    k = np.arange(n, dtype=np.int64)
+    h = (k * 2654435761 + seed * 40503) % 1000003
+    if "t" in flags:
+        v = (h % 7 - 3).astype(np.float64)
+    else:
+        v = h.astype(np.float64) / 1000003.0 * 20.0 - 10.0
+    if "p" in flags:
+        v = np.abs(v)
+    if "n" in flags:
+        v[h % 11 == 3] = np.nan
+    if "i" in flags:
+        v[h % 13 == 5] = np.inf
+        v[h % 13 == 6] = -np.inf
+    if "a" in flags:  # every value NaN in the first half
+        v[: n // 2] = np.nan
+    return v.astype(dtype).reshape(shape)
+
+
+def operand(text):
+    if text == "-":
+        return None
+    if ":" not in text:
+        return float(text) if "." in text else int(text)
+    parts = text.split(":")
+    shape = tuple(int(d) for d in parts[0][1:-1].split(",") if d)
+    if len(parts) == 2:
+        return np.zeros(shape, dtype=parts[1])
+    return values(shape, parts[1], int(parts[2]), parts[3])
+
+
+def has_values(text):
+    return text.count(":") == 3
+
+
+def axis_of(text):
+    if text == "none":
+        return None
+    items = [int(a) for a in text.split(",")]
+    return items[0] if len(items) == 1 else tuple(items)
+
+
+def spell_value(x, dtype):
+    if dtype.kind == "b":
+        return "1" if x else "0"
+    if dtype.kind == "c":
+        return f"{repr(float(x.real))}|{repr(float(x.imag))}"
+    if dtype.kind in "iu":
+        return str(int(x))
+    return repr(float(x))
+
+
+def spell(r, with_values):
+    r = np.asarray(r)
+    out = f"{show(r.shape)}:{r.dtype}"
+    if with_values:
+        out += "=" + ",".join(spell_value(x, r.dtype) for x in r.ravel())
+    return out
+
+
+def outcome(f, with_values):
+    try:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore")
+            r = f()
+    except (IndexError, ValueError, TypeError, ZeroDivisionError, RuntimeError) as e:
+        if isinstance(e, (ZeroDivisionError, RuntimeError)):
+            return f"error: value: {e}"
+        return error(e)
+    if isinstance(r, tuple):
+        return ";".join(spell(x, with_values) for x in r)
+    return spell(r, with_values)
+
+
+def bool_of(text):
+    return text == "1"
+
+
+def row(name, fields, f):
+    with_values = any(has_values(x) for x in fields if isinstance(x, str))
+    return [name, *fields, outcome(f, with_values)]
+
+
+def comparing():
+    for a, b in [("(5,):float32:1:ni", "(5,):float32:2:ni"), ("(3,4):float64:3:n", "(4,):float64:3:n"),
+                 ("(4,):int8:4:t", "(4,):int8:5:t"), ("(6,):float64:6:tn", "(6,):float64:6:tn"),
+                 ("(3,):complex64:7:", "(3,):complex64:7:"), ("(2,3):float32", "(3,2):float32"),
+                 ("(4,):uint8:8:t", "(4,):uint8:9:t"), ("(3,):bool", "(3,):float16"),
+                 ("(5,):float64:10:", "1.5"), ("(0,):float32", "(0,):float32")]:
+        for rtol, atol, nan in [("1e-05", "1e-08", "0"), ("0.5", "0.1", "1")]:
+            yield row("isclose", [a, b, rtol, atol, nan],
+                      lambda: np.isclose(operand(a), operand(b), float(rtol), float(atol),
+                                         bool_of(nan)))
+            yield row("allclose", [a, b, rtol, atol, nan],
+                      lambda: np.bool_(np.allclose(operand(a), operand(b), float(rtol),
+                                                   float(atol), bool_of(nan))))
+        for nan in ["0", "1"]:
+            yield row("array_equal", [a, b, nan],
+                      lambda: np.bool_(np.array_equal(operand(a), operand(b), bool_of(nan))))
+        yield row("array_equiv", [a, b], lambda: np.bool_(np.array_equiv(operand(a), operand(b))))
+
+
+def averages():
+    cases = [("(3,4,5):float32:11:", ["none", "0", "1", "-1", "0,2", "2,0", "3"], [None]),
+             ("(3,4,5):float64:12:", ["none", "1", "0,2"], [None, "(4,):float64:13:p",
+                                                            "(3,4,5):float32:14:p",
+                                                            "(5,3):float64:15:p", "(4,):int32:16:p",
+                                                            "(3,):float64:17:p"]),
+             ("(6,):int16:18:t", ["none", "0"], [None, "(6,):float32:19:p", "(6,):float64:20:t"]),
+             ("(2,3):float16:21:", ["none", "1"], [None, "(3,):float16:22:p"]),
+             ("(0,3):float64", ["0", "1"], [None]),
+             ("(4,):float64:23:n", ["none"], [None, "(4,):float64:24:p"])]
+    for a, axes, weights in cases:
+        for axis in axes:
+            for w in weights:
+                ws = w or "-"
+                for keep in ["0", "1"]:
+                    for name, returned in [("average", False), ("average_returned", True)]:
+                        yield row(name, [a, axis, ws, keep],
+                                  lambda: np.average(operand(a), axis_of(axis), operand(ws),
+                                                     returned, keepdims=bool_of(keep)))
+
+
+def medians():
+    arrays = ["(5,):float64:31:", "(6,):float32:32:t", "(3,4,5):float64:33:n", "(4,6):int32:34:t",
+              "(2,3,4):float16:35:", "(7,):float64:36:a", "(4,5):float64:37:na", "(0,3):float64",
+              "(3,):complex64", "(3,):bool:38:t", "():float32:39:"]
+    for a in arrays:
+        for axis in ["none", "0", "-1", "0,2", "1,0"]:
+            for keep in ["0", "1"]:
+                for name, f in [("median", np.median), ("nanmedian", np.nanmedian)]:
+                    yield row(name, [a, axis, keep],
+                              lambda: f(operand(a), axis_of(axis), keepdims=bool_of(keep)))
+
+
+METHODS = ["inverted_cdf", "averaged_inverted_cdf", "closest_observation",
+           "interpolated_inverted_cdf", "hazen", "weibull", "linear", "median_unbiased",
+           "normal_unbiased", "lower", "higher", "midpoint", "nearest"]
+
+
+def quantiles():
+    for name, f, qs in [("quantile", np.quantile, ["s:0.3", "s:0.0", "s:1.0", "l:0.1,0.5,0.9"]),
+                        ("percentile", np.percentile, ["s:37.5", "l:5.0,50.0", "s:100.0"]),
+                        ("nanquantile", np.nanquantile, ["s:0.3", "l:0.25,0.75"]),
+                        ("nanpercentile", np.nanpercentile, ["s:62.5"])]:
+        for a in ["(7,):float64:41:", "(6,):float32:42:t", "(3,5):float32:43:n", "(8,):int8:44:t",
+                  "(2,3,4):float16:45:", "(4,):bool:46:t", "(6,):float64:47:a"]:
+            for q in qs:
+                for method in METHODS:
+                    for axis in ["none", "1"] if a.startswith("(3,5)") or a.startswith("(2,3,4)") else ["none"]:
+                        for keep in ["0", "1"] if axis != "none" else ["0"]:
+                            qv = float(q[2:]) if q[0] == "s" else [float(v) for v in q[2:].split(",")]
+                            yield row(name, [a, q, axis, method, keep],
+                                      lambda: f(operand(a), qv, axis_of(axis), method=method,
+                                                keepdims=bool_of(keep)))
+    for name, f in [("quantile", np.quantile), ("percentile", np.percentile)]:
+        for a, q, method in [("(5,):float64", "s:1.5", "linear"), ("(5,):float64", "s:-0.1", "linear"),
+                             ("(5,):float64", "s:150.0", "linear"), ("(5,):float64", "s:0.5", "foo"),
+                             ("(0,):float64", "s:0.5", "linear"), ("(3,):complex64", "s:0.5", "linear"),
+                             ("(3,):bool", "s:0.5", "linear"), ("(4,):float32", "l:0.5,2.0", "lower")]:
+            qv = float(q[2:]) if q[0] == "s" else [float(v) for v in q[2:].split(",")]
+            yield row(name, [a, q, "none", method, "0"],
+                      lambda: f(operand(a), qv, None, method=method))
+
+
+def bins():
+    for x, w, minlength in [("(6,):int64:51:p", "-", "0"), ("(6,):int64:51:p", "-", "12"),
+                            ("(5,):uint8:52:t", "(5,):float32:53:", "0"), ("(0,):int64", "-", "3"),
+                            ("(4,):int64:54:t", "-", "0"), ("(3,):float64", "-", "0"),
+                            ("(2,2):int64", "-", "0"), ("(3,):int32:55:p", "-", "-1"),
+                            ("(3,):int32:55:p", "(4,):float64", "0"), ("(4,):bool:56:t", "-", "0"),
+                            ("(3,):int16:57:p", "(3,):int8:58:p", "0")]:
+        yield row("bincount", [x, w, minlength],
+                  lambda: np.bincount(np.trunc(operand(x)).astype(operand(x).dtype)
+                                      if operand(x).dtype.kind in "iu" else operand(x),
+                                      operand(w), int(minlength)))
+    arrays = ["(50,):float64:61:", "(7,3):float32:62:", "(40,):int32:63:t", "(9,):float16:64:",
+              "(20,):float64:65:n", "(0,):float32", "(5,):bool:66:t", "(6,):float64:67:i",
+              "(4,):float64:68:t"]
+    for a in arrays:
+        for b in ["i:1", "i:4", "i:10", "i:0", "(5,):float64:69:t", "(4,):float32"]:
+            for rng in ["-", "-2.0,3.0", "3.0,-2.0", "0.0,inf"]:
+                for w in ["-", "same"]:
+                    # Weights of a's shape (values where a has them), as float32.
+                    ws = a.replace(a.split(":")[1], "float32") if w == "same" else "-"
+                    for density in ["0", "1"]:
+                        if not b.startswith("i:") and rng != "-":
+                            continue
+                        yield row("histogram", [a, b, rng, ws, density],
+                                  lambda: np.histogram(
+                                      operand(a), int(b[2:]) if b.startswith("i:") else np.sort(operand(b)),
+                                      None if rng == "-" else tuple(float(v) for v in rng.split(",")),
+                                      density=bool_of(density), weights=operand(ws)))
+    yield row("histogram", ["(4,):float64:70:", "(3,):float64:71:", "-", "-", "0"],
+              lambda: np.histogram(operand("(4,):float64:70:"), operand("(3,):float64:71:")))
+    yield row("histogram", ["(4,):float64:70:", "i:3", "-", "(5,):float64", "0"],
+              lambda: np.histogram(operand("(4,):float64:70:"), 3, weights=operand("(5,):float64")))
+
+
+def covariances():
+    for m, y in [("(3,6):float64:81:", "-"), ("(6,):float32:82:", "-"), ("(6,):float64:83:", "(6,):float64:84:"),
+                 ("(2,5):float64:85:", "(5,):float64:86:"), ("(3,5):int32:87:t", "-"), ("(1,5):float64:88:", "-"),
+                 ("(0,3):float64", "-"), ("(2,3,4):float64", "-"), ("(3,4):complex128:89:", "-"),
+                 ("(4,1):float64:90:", "-")]:
+        for rowvar in ["1", "0"]:
+            for bias, ddof in [("0", "-"), ("1", "-"), ("0", "0"), ("0", "2")]:
+                yield row("cov", [m, y, rowvar, bias, ddof, "-", "-"],
+                          lambda: np.cov(operand(m), operand(y), bool_of(rowvar), bool_of(bias),
+                                         None if ddof == "-" else int(ddof)))
+            yield row("corrcoef", [m, y, rowvar],
+                      lambda: np.corrcoef(operand(m), operand(y), bool_of(rowvar)))
+    m = "(3,6):float64:81:"
+    for fw, aw in [("(6,):int64:91:p", "-"), ("-", "(6,):float64:92:p"), ("(6,):int64:91:p", "(6,):float64:92:p"),
+                   ("(6,):float64:93:", "-"), ("(5,):int64:91:p", "-"), ("(2,3):int64", "-"),
+                   ("-", "(6,):float64:94:")]:
+        for ddof in ["-", "0"]:
+            yield row("cov", [m, "-", "1", "0", ddof, fw, aw],
+                      lambda: np.cov(operand(m), None, True, False,
+                                     None if ddof == "-" else int(ddof),
+                                     None if fw == "-" else np.trunc(operand(fw)).astype(operand(fw).dtype),
+                                     operand(aw)))
+
+
+def nan_args():
+    for a in ["(6,):float64:101:n", "(3,4):float32:102:n", "(4,5):float64:103:na", "(5,):int16:104:t",
+              "(0,):float64", "(2,0):float64", "(3,):complex64:105:"]:
+        for axis in ["none", "0", "1"]:
+            for keep in ["0", "1"]:
+                for name, f in [("nanargmin", np.nanargmin), ("nanargmax", np.nanargmax)]:
+                    yield row(name, [a, axis, keep],
+                              lambda: f(operand(a), axis_of(axis), keepdims=bool_of(keep)))
+
+
+def main():
+    rows = [*comparing(), *averages(), *medians(), *quantiles(), *bins(), *covariances(),
+            *nan_args()]
+    path = pathlib.Path(__file__).with_name("statistics.tsv")
+    path.write_text("".join("\t".join(r) + "\n" for r in rows))
+
+
+if __name__ == "__main__":
+    main()
