@@ -110,10 +110,11 @@ array sort_positions(const array& keys, const array& positions, const sort_rows&
   return out;
 }
 
-// `sorted`, laid out as `r` says, in a's layout: a's shape, or 1-D with no axis.
+// `sorted`, laid out as `r` says, in a's layout: a's shape (written through a view of it with
+// the axis last), or 1-D with no axis.
 array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t) {
   array out = empty(r.axis ? a_shape : shape{a_shape.product()}, t);
-  detail::evaluate(*sorted.node(), r.axis ? r.in_input_shape(out) : out.reshape(r.moved));
+  detail::evaluate(*sorted.node(), r.axis ? moveaxis(out, *r.axis, -1) : out.reshape(r.moved));
   return out;
 }
 

@@ -181,8 +181,14 @@ array quantiles(const expr& a, const std::vector<double>& q, bool scalar_q, cons
         "operator, or the logical_xor function instead.");
   const sorted_slices s = sort_slices(a, axis);
   const bool nan_aware = is_inexact(a.dtype());
-  if (s.n == 0 && !kind.skip_nan)
-    throw index_error("index -1 is out of bounds for axis 0 with size 0");
+  const shape& kept = keepdims ? s.with_ones : s.kept;
+  shape out{static_cast<std::int64_t>(q.size())};
+  for (std::int64_t e : kept) out.push_back(e);
+  if (s.n == 0) {  // NumPy indexes the empty slices (an error), or gives NaN for no values
+    if (!kind.skip_nan || !nan_aware)
+      throw index_error("index -1 is out of bounds for axis 0 with size 0");
+    return full(scalar_q ? kept : out, NAN, a.dtype());
+  }
   const expr count =
       kind.skip_nan && nan_aware ? count_nonzero(!isnan(s.rows), 1, true).astype(t) : expr(s.n);
   std::vector<expr> results;
@@ -194,10 +200,7 @@ array quantiles(const expr& a, const std::vector<double>& q, bool scalar_q, cons
       r = where(isnan(last(s)), last(s), r);
     results.push_back(r);
   }
-  const shape& kept = keepdims ? s.with_ones : s.kept;
   if (scalar_q) return results[0].eval().reshape(kept);
-  shape out{static_cast<std::int64_t>(q.size())};
-  for (std::int64_t e : kept) out.push_back(e);
   return stack(results).reshape(out);
 }
 
@@ -244,6 +247,7 @@ array median(const expr& a, axes axis, bool keepdims) {
 array nanmedian(const expr& a, axes axis, bool keepdims) {
   if (!is_inexact(a.dtype())) return median(a, axis, keepdims);
   const sorted_slices s = sort_slices(a, axis);
+  if (s.n == 0) return median(a, axis, keepdims);  // NaN, as NumPy's mean of nothing
   // The one or two middle values of each slice's non-NaN ones (NaN sorts last).
   const expr count = count_nonzero(!isnan(s.rows), 1, true);
   const expr lo = where(count > 0, floor_divide(count - 1, 2), 0);
