@@ -154,13 +154,35 @@ def indexing(cp):
 
 
 def sorting(cp):
-    """bench/sort.cpp's figures under its names."""
+    """bench/sort.cpp's figures under its names: sorts and scans."""
     n, m = 1 << 26, 8192
     x = cp.random.rand(n, dtype=cp.float32)
     A = cp.random.rand(m, m, dtype=cp.float32)
     result("cupy: sort 2^26 float32 (ms)", median_ms(lambda: cp.sort(x)), "ms")
     result("cupy: argsort 2^26 float32 (ms)", median_ms(lambda: cp.argsort(x)), "ms")
     result("cupy: sort(A, 1) 8192^2 float32 (ms)", median_ms(lambda: cp.sort(A, 1), runs=10), "ms")
+    y = cp.random.rand(n, dtype=cp.float32)
+    result("cupy: cumsum 2^26 float32 (ms)", median_ms(lambda: cp.cumsum(x)), "ms")
+    result("cupy: cumsum(x * y) 2^26 float32 (ms)", median_ms(lambda: cp.cumsum(x * y)), "ms")
+    result("cupy: cumsum(A, 1) 8192^2 float32 (ms)", median_ms(lambda: cp.cumsum(A, 1)), "ms")
+    result("cupy: cumsum(A, 0) 8192^2 float32 (ms)", median_ms(lambda: cp.cumsum(A, 0)), "ms")
+
+
+def statistics(cp):
+    """bench/statistics.cpp's figures under its names."""
+    m, n = 1 << 24, 1 << 26
+    keys = ((cp.arange(m, dtype=cp.int64) * 2654435761) % 65536).astype(cp.int32)
+    result("cupy: unique 2^24 int32, 2^16 distinct (ms)", median_ms(lambda: cp.unique(keys)), "ms")
+    s = cp.sort(cp.random.rand(m, dtype=cp.float32))
+    q = cp.random.rand(m, dtype=cp.float32)
+    result("cupy: searchsorted 2^24 into 2^24 float32 (ms)",
+           median_ms(lambda: cp.searchsorted(s, q)), "ms")
+    x = cp.random.rand(n, dtype=cp.float32)
+    result("cupy: histogram(x, 1024) 2^26 float32 (ms)",
+           median_ms(lambda: cp.histogram(x, 1024)), "ms")
+    small = (cp.arange(n, dtype=cp.int64) % 1024).astype(cp.int32)
+    result("cupy: bincount 2^26 int32 < 1024 (ms)", median_ms(lambda: cp.bincount(small)), "ms")
+    result("cupy: median 2^26 float32 (ms)", median_ms(lambda: cp.median(x)), "ms")
 
 
 def kmeans(cp):
@@ -297,7 +319,8 @@ def main():
     parts = [("elementwise", lambda: elementwise(cp, a, b, c)),
              ("reductions", lambda: reductions(cp, copy_gbps)), ("matmuls", lambda: matmuls(cp)),
              ("random", lambda: random_draws(cp)), ("indexing", lambda: indexing(cp)),
-             ("sorting", lambda: sorting(cp)), ("kmeans", lambda: kmeans(cp)),
+             ("sorting", lambda: sorting(cp)), ("statistics", lambda: statistics(cp)),
+             ("kmeans", lambda: kmeans(cp)),
              ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
     for name, run in parts:
         if not wanted or name in wanted:

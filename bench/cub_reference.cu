@@ -2,6 +2,7 @@
 #include <thrust/iterator/transform_iterator.h>
 
 #include <cub/device/device_radix_sort.cuh>
+#include <cub/device/device_scan.cuh>
 #include <cub/device/device_segmented_sort.cuh>
 #include <cstdio>
 #include <cstdlib>
@@ -53,6 +54,12 @@ std::size_t sort_float_rows(void* scratch, std::size_t bytes, const float* in, f
   check(cub::DeviceSegmentedSort::StableSortKeys(scratch, bytes, in, out, rows * length, rows,
                                                  starts, starts + 1, stream),
         "DeviceSegmentedSort");
+  return bytes;
+}
+
+std::size_t inclusive_sum_floats(void* scratch, std::size_t bytes, const float* in, float* out,
+                                 std::int64_t n, cudaStream_t stream) {
+  check(cub::DeviceScan::InclusiveSum(scratch, bytes, in, out, n, stream), "InclusiveSum");
   return bytes;
 }
 

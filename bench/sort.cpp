@@ -1,6 +1,7 @@
-// Sorting benchmarks: sort and argsort of 2^26 float32, and sort(A, 1) of 8192² float32 rows,
-// beside direct calls of CUB (bench/cub_reference.cu) and the copy bandwidth in the same run;
-// bench/compare.py times CuPy's.
+// Sorting and scan benchmarks: sort and argsort of 2^26 float32, sort(A, 1) of 8192² float32
+// rows, cumsum of 2^26 float32 alone and with a fused product, and cumsum of 8192² rows and
+// columns, beside direct calls of CUB (bench/cub_reference.cu) and the copy bandwidth in the
+// same run; bench/compare.py times CuPy's.
 #include <cstdio>
 #include <string>
 
@@ -25,6 +26,43 @@ void report(const char* what, double jet_ms, double cub_ms) {
   bench::result((std::string(what) + " (ms)").c_str(), jet_ms, "ms", "<= CuPy");
   bench::result((std::string(what) + ", direct CUB (ms)").c_str(), cub_ms, "ms", "reference");
   bench::result((std::string(what) + ", Jet / CUB").c_str(), jet_ms / cub_ms, "x", "<= 1.05");
+}
+
+// A scan's time, and its bandwidth (`bytes` moved) as a share of the copy's.
+void report_scan(const char* what, double ms, double bytes, double copy, const char* target) {
+  const double share = bytes / (ms * 1e-3) / 1e9 / copy;
+  std::printf("%s: Jet %.4f ms, %.1f%% of copy bandwidth\n", what, ms, 100 * share);
+  bench::result((std::string(what) + " (ms)").c_str(), ms, "ms", "<= CuPy");
+  bench::result((std::string(what) + ", % of copy").c_str(), 100 * share, "%", target);
+}
+
+// cumsum of 2^26 float32 beside CUB's InclusiveSum, cumsum(x * y) in one pass, and the rows
+// and columns of 8192^2.
+void scans(const jet::array& x, const jet::array& a, double copy) {
+  const std::int64_t n = x.size();
+  const jet::array y = bench::random_floats({n}, 0.7f);
+  jet::array out = jet::empty({n}, jet::float32);
+  const cudaStream_t s = jet::current_stream();
+  const auto* in = static_cast<const float*>(x.data());
+  auto* to = static_cast<float*>(out.data());
+  const scratch sum_scratch(cub::inclusive_sum_floats(nullptr, 0, in, to, n, s));
+  const double cub_ms = bench::median_ms(
+      [&] { cub::inclusive_sum_floats(sum_scratch.data, sum_scratch.bytes, in, to, n, s); });
+  const double bytes = 8.0 * static_cast<double>(n);
+  report_scan("cumsum 2^26 float32",
+              bench::median_ms([&] { const jet::array r = jet::cumsum(x); }), bytes, copy,
+              ">= 90");
+  report_scan("cumsum 2^26 float32, direct CUB", cub_ms, bytes, copy, "reference");
+  report_scan("cumsum(x * y) 2^26 float32",
+              bench::median_ms([&] { const jet::array r = jet::cumsum(x * y); }), 1.5 * bytes,
+              copy, ">= 85");
+  const double rows = 8.0 * static_cast<double>(a.size());
+  report_scan("cumsum(A, 1) 8192^2 float32",
+              bench::median_ms([&] { const jet::array r = jet::cumsum(a, 1); }), rows, copy,
+              "<= CuPy");
+  report_scan("cumsum(A, 0) 8192^2 float32",
+              bench::median_ms([&] { const jet::array r = jet::cumsum(a, 0); }), rows, copy,
+              "<= CuPy");
 }
 
 }  // namespace
@@ -68,5 +106,6 @@ int main() {
   });
   report("sort(A, 1) 8192^2 float32",
          bench::median_ms([&] { const jet::array r = jet::sort(a, 1); }), cub_rows);
+  scans(x, a, copy);
   return 0;
 }

@@ -82,8 +82,10 @@ if [ "$what" = all ] || [ "$what" = sanitize ]; then
     "a reduction assigned into a view leaves the other elements alone" \
     "assignment into a view broadcasts*" \
     "reduction_kernel on large inputs: chunks*" \
+    "scans of every dtype along each axis and flattened, and through views" \
     "a destroyed stream releases its reduction scratch and its default generator" || rc=1
   sanitize racecheck "argmin and argmax return the first of tied extremes" \
+    "scans of sizes 0, 1, 2 and 2^20 + 3, of short and long rows and columns" \
     "elementwise expressions fuse into reductions" \
     "fused expressions over many operands*" || rc=1
   cat "$out/sanitize-summary.log" >> "$out/summary.log"

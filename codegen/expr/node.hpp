@@ -125,6 +125,9 @@ struct reduce_spec {
   bool keepdims = false;
   reduce_post post = reduce_post::none;
   double post_arg = 0;  // var's ddof, or the exponent of reduce_post::power
+  // A scan (cumsum, cumprod: op sum or prod): every prefix along the reduced axes is kept.
+  // One axis keeps the operand's shape; all axes of an n-d operand scan it flattened (1-D).
+  bool scan = false;
 };
 
 struct reduce_node final : shaped_node {

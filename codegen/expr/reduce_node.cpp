@@ -57,6 +57,15 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
   out->spec = spec;
   out->contains_reduction = true;
   out->set_extents(out->own, -1);
+  if (spec.scan) {
+    if (spec.op != reduce_op::sum && spec.op != reduce_op::prod)
+      throw internal_error("a scan of a reduction other than sum or prod");
+    const bool flattened = spec.axes == (1u << in.size()) - 1 && in.size() != 1;
+    if (flattened) out->own.push_back(in.product());
+    else out->own = in;
+    out->args[0] = std::move(arg);
+    return out;
+  }
   std::int64_t outputs = 1, length = 1;
   for (int d = 0; d < in.size(); ++d) {
     if ((spec.axes >> d) & 1u) {

@@ -10,6 +10,22 @@ namespace {
 
 using detail::reduce_op;
 
+// A scan's output moves along the scanned axes too: out's own strides for one axis (out has
+// the operand's shape), or those of a C-order walk of the operand's shape over the 1-D out.
+void scan_output_strides(ir::graph& g, const array& out, const shape& order) {
+  const int n = g.extents.size();
+  if (out.ndim() == n) {
+    for (int i = g.reduce.kept; i < n; ++i)
+      g.output.strides[i] = out.shape()[order[i]] == 1 ? 0 : out.strides()[order[i]];
+    return;
+  }
+  std::int64_t stride = out.strides()[0];
+  for (int i = n - 1; i >= 0; --i) {
+    g.output.strides[i] = g.extents[i] == 1 ? 0 : stride;
+    stride *= g.extents[i];
+  }
+}
+
 // Reorders every operand's axes by `order` (kept axes first), with the output's strides
 // taken from `out` for kept axes and 0 for reduced ones.
 void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out) {
@@ -35,6 +51,12 @@ void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out)
   }
   g.reduce.kept = 0;
   for (int d = 0; d < n; ++d) g.reduce.kept += !((spec.axes >> d) & 1u);
+  if (spec.scan) scan_output_strides(g, out, order);
+}
+
+// Bytes of a value in the kernel (float16 and bfloat16 compute in float).
+std::size_t value_bytes(dtype value) {
+  return value == dtype::float16 || value == dtype::bfloat16 ? 4 : itemsize(value);
 }
 
 // Rows whose one reduced axis has unit stride in the operands that move along it (and stride 0
@@ -78,12 +100,13 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   });
   g.index64 = g.needs_index64();
   choose_reduction_layout(r, primary, kept, n, multiprocessors);
-  if (!r.columns) choose_vectors(g);
+  if (g.reduce.scan) choose_scan_tiles(r, value_bytes(g.code.back().type));
+  else if (!r.columns) choose_vectors(g);
 }
 
 // Bytes of one accumulator state on the device (an upper bound; see preamble_reduce.cpp).
 std::size_t state_bytes(reduce_op op, dtype value) {
-  const std::size_t v = value == dtype::float16 || value == dtype::bfloat16 ? 4 : itemsize(value);
+  const std::size_t v = value_bytes(value);
   const std::size_t base = (v + 7) / 8 * 8;
   if (is_complex(value) && (op == reduce_op::nanmin || op == reduce_op::nanmax))
     return 2 * (base + 8);
@@ -118,10 +141,11 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
   g.reduce.post = spec.post;
   g.reduce.post_arg = spec.post_arg;
   g.reduce.result = root.type;
+  g.reduce.scan = spec.scan;
   order_axes(g, spec, out);
   g.reduce.kept = collapse_axes(g, g.reduce.kept);
   choose_layout(g, multiprocessors);
-  g.reduce.geometry.state_bytes = state_bytes(spec.op, g.code.back().type);
+  if (!spec.scan) g.reduce.geometry.state_bytes = state_bytes(spec.op, g.code.back().type);
 }
 
 }  // namespace jet::codegen

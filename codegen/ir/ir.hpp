@@ -85,6 +85,10 @@ struct reduction {
   dtype result = dtype::float64;  // the reduction's dtype, before the cast to the output's
   int kept = 0;                   // leading axes that index outputs
   double post_arg = 0;            // a parameter, as the geometry's sizes are
+  // A scan (render_scan.cpp): the output keeps every prefix. Its geometry's chunks are tiles of
+  // the reduced axes (rows) or runs of positions (columns), `step_loads` the elements a
+  // thread holds, `state_bytes` a value's; `work` and `counters` the tiles' prefixes and flags.
+  bool scan = false;
   reduction_geometry geometry;
 };
 

@@ -48,6 +48,15 @@ constexpr int column_loads = 8;
 void choose_reduction_layout(ir::reduction_geometry& r, const ir::operand* primary, int kept,
                              int axes, int multiprocessors);
 
+// A scan's tiles, for values of `value_bytes`: the elements a thread holds (r.step_loads) and
+// the tiles (r.chunk elements each) along each output's reduced axes (r.splits).
+void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes);
+// A scan's blocks: one a tile, tiles of an output consecutive.
+std::int64_t scan_blocks(const ir::reduction_geometry& r);
+// Bytes of a scan's tile states: a flag per tile, then the tiles' aggregates and inclusive
+// prefixes (per lane for columns), at `values_offset`.
+std::size_t scan_state_bytes(const ir::reduction_geometry& r, std::size_t& values_offset);
+
 // Cuts the reduced axes into chunks for a kernel that keeps `blocks_per_sm` blocks resident on
 // each of `multiprocessors` SMs; sets r.splits and r.chunk. Returns the bytes of partial states
 // the launch needs (0 with one chunk per output).

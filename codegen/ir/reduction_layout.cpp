@@ -72,6 +72,32 @@ std::size_t plan_chunks(ir::reduction_geometry& r, int multiprocessors, int bloc
   return static_cast<std::size_t>(r.splits * r.outputs) * r.state_bytes;
 }
 
+void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes) {
+  // 64 bytes of values a thread: a tile stages 16 KiB through shared memory (rows), and a
+  // column's run holds 16 or fewer values in registers. Rows shorter than a tile take the
+  // fewest elements a thread (powers of two) that cover them.
+  const int most = static_cast<int>(std::clamp<std::size_t>(64 / value_bytes, 1, 16));
+  int items = most;
+  if (!r.columns)
+    while (items > 1 && std::int64_t{block_threads} * (items / 2) >= r.length) items /= 2;
+  r.step_loads = items;
+  r.state_bytes = value_bytes;
+  r.chunk = r.columns ? items : std::int64_t{block_threads} * items;
+  r.splits = std::max<std::int64_t>(1, (r.length + r.chunk - 1) / r.chunk);
+}
+
+std::int64_t scan_blocks(const ir::reduction_geometry& r) {
+  const std::int64_t groups = r.columns ? (r.outputs + block_threads - 1) / block_threads : r.outputs;
+  return groups * r.splits;
+}
+
+std::size_t scan_state_bytes(const ir::reduction_geometry& r, std::size_t& values_offset) {
+  const std::int64_t tiles = scan_blocks(r);
+  values_offset = (static_cast<std::size_t>(tiles) * sizeof(unsigned) + 15) / 16 * 16;
+  const std::int64_t lanes = r.columns ? block_threads : 1;
+  return values_offset + 2 * static_cast<std::size_t>(tiles * lanes) * r.state_bytes;
+}
+
 std::int64_t output_blocks(const ir::reduction_geometry& r, std::int64_t max_blocks) {
   const std::int64_t blocks = (r.outputs + outputs_per_block(r) - 1) / outputs_per_block(r);
   // One chunk per output: rows loop over outputs, so the grid need not pass max_blocks.

@@ -49,7 +49,8 @@ void append_signature(const ir::graph& g, std::string& key) {
     const ir::reduction& r = g.reduce;
     put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |
         static_cast<std::int64_t>(r.result) << 16 | std::int64_t{r.kept} << 24 |
-        std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40);
+        std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40 |
+        std::int64_t{r.scan} << 52 | std::int64_t{r.scan ? r.geometry.step_loads : 0} << 56);
   }
 }
 

@@ -30,8 +30,8 @@ using kernel_body = std::variant<const ir::graph*, const user_elementwise_spec*,
 
 // How the launch covers the work: a grid-stride loop of block_threads-thread blocks over
 // `work_items` (capped at the blocks the GPU keeps busy, unless `uncapped`), square tiles of it
-// (`tiled`), or a reduction's output blocks by chunks, which the driver plans once it knows the
-// loaded kernel's occupancy.
+// (`tiled`), a reduction's output blocks by chunks, which the driver plans once it knows the
+// loaded kernel's occupancy, or a scan's tiles.
 struct launch_geometry {
   std::int64_t work_items = 0;
   bool tiled = false;
@@ -40,6 +40,7 @@ struct launch_geometry {
   // on the H200: a random gather of 2^26 floats 1.72 ms capped, 1.50 ms not; bench/NOTES.md).
   bool uncapped = false;
   ir::reduction_geometry* reduction = nullptr;
+  bool scan = false;  // the reduction is a scan: a block a tile (scan_blocks)
 };
 
 struct kernel_plan {

@@ -44,6 +44,7 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
   if (root.op == detail::op_code::reduce) {
     build_reduce_ir(root, out, g, multiprocessors);
     plan.launch.reduction = &g.reduce.geometry;
+    plan.launch.scan = g.reduce.scan;
   } else {
     build_ir(root, out, g);
     plan_elementwise(g, plan);

@@ -64,8 +64,9 @@ kernel_source render(const kernel_plan& plan) {
   return std::visit(
       overloaded{
           [&](const ir::graph* g) {
-            return g->reduce.active ? render_reduction(*g, plan.params)
-                                    : render_elementwise(*g, plan.params);
+            if (!g->reduce.active) return render_elementwise(*g, plan.params);
+            return g->reduce.scan ? render_scan(*g, plan.params)
+                                  : render_reduction(*g, plan.params);
           },
           [&](const user_elementwise_spec* u) { return render_user_elementwise(*u, plan.params); },
           [&](const user_reduction_spec* u) { return render_user_reduction(*u, plan.params); },

@@ -21,13 +21,14 @@ struct helper {
 // The table, in order: integer, floating and conversion helpers (preamble.cpp), complex ones
 // (preamble_complex.cpp), the atomic stores of combining scatters (preamble_atomic.cpp), then
 // those of reductions (preamble_reduce.cpp): per-type traits, warp
-// and block combining, accumulators.
+// and block combining, accumulators; then those of scans (preamble_scan.cpp).
 std::span<const helper> base_helpers();
 std::span<const helper> complex_helpers();
 std::span<const helper> scatter_helpers();
 std::span<const helper> reduce_helpers();
 std::span<const helper> combine_helpers();
 std::span<const helper> accumulator_helpers();
+std::span<const helper> scan_helpers();
 
 // The code of the helpers `code` names, directly or through each other, in table order
 // (preamble_select.cpp). Comments in either do not count.

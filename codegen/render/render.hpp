@@ -16,6 +16,15 @@ namespace jet::codegen {
 // (render_reduction.cpp).
 kernel_source render_elementwise(const ir::graph& g, const param_layout& params);
 kernel_source render_reduction(const ir::graph& g, const param_layout& params);
+// A scan's kernel (render_scan.cpp), when g.reduce.scan.
+kernel_source render_scan(const ir::graph& g, const param_layout& params);
+
+// How reductions and scans reach their operands (reduced_access.cpp): jet_bases(p, m, b), the
+// offsets of output m's kept axes into b[] (the output's at b[inputs]), and jet_at(p, k, b),
+// the producer's value at reduced position k.
+void render_reduced_access(const ir::graph& g, std::string& s);
+// jet_put(p, k, b, v): a scan's value `v` at reduced position k, cast and stored.
+void render_scan_store(const ir::graph& g, std::string& s);
 
 // The spellings every generated kernel shares (spelling.cpp).
 

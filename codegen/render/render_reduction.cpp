@@ -80,56 +80,8 @@ std::string result_of(const ir::graph& g) {
   return r;
 }
 
-// Adds to b[] the offsets of axes [first, last) at linear position `index` over them:
-// b[j] for input j, b[inputs] for the output (when `with_output`).
-void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first,
-                    int last, bool with_output) {
-  if (first == last) return;
-  s += "  jet_idx rest = " + index + ";\n";
-  for (int d = last - 1; d >= first; --d) {
-    const std::string dim = std::to_string(d);
-    if (d > first)
-      s += "  { const jet_idx c = rest % (jet_idx)p.extents[" + dim +
-           "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
-    else
-      s += "  { const jet_idx c = rest;\n";
-    for (std::size_t j = 0; j < g.inputs.size(); ++j)
-      if (g.inputs[j].has_strides())
-        s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) +
-             "_strides[" + dim + "];\n";
-    if (with_output && g.output.has_strides())
-      s += "    b[" + std::to_string(g.inputs.size()) +
-           "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
-    s += "  }\n";
-  }
-}
-
-// jet_bases (offsets of output m's kept axes), jet_at (the producer's value at reduced
-// position k) and jet_store (the result of a state, cast and stored for output m).
-void render_access(const ir::graph& g, std::string& s) {
-  const std::string slots = std::to_string(g.inputs.size() + 1);
-  const int nd = g.extents.size(), kept = g.reduce.kept;
-  // Inlined: out of line, b[] goes through the stack and the loops' addresses wait on it.
-  // With the step loops rolled, this makes Jet's sum(a) kernel as fast as a hand-written one
-  // (bench/NOTES.md).
-  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
-  s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
-  render_unravel(g, s, "m", 0, kept, true);
-  s += "}\n\n";
-  const dtype value = g.code.back().type;
-  s += std::string("__device__ __forceinline__ ") + value_type(value) +
-       " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
-  s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots +
-       "; ++j) b[j] = base[j];\n";
-  render_unravel(g, s, "k", kept, nd, false);
-  std::string call = "jet_element(p, 0";
-  for (std::size_t j = 0; j < g.inputs.size(); ++j) {
-    const std::string n = std::to_string(j);
-    const std::string at = g.inputs[j].has_strides() ? "b[" + n + "]" : "0";
-    call += ", " + (g.inputs[j].gathered ? "p.in" + n + " + " + at
-                                         : load(g.inputs[j].type, "p.in" + n + "[" + at + "]"));
-  }
-  s += "  return " + call + ");\n}\n\n";
+// jet_store: the result of a state, cast and stored for the output whose offsets are b.
+void render_store(const ir::graph& g, std::string& s) {
   const dtype out = g.output.type, result = g.reduce.result;
   s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const "
        "jet_state& s) {\n";
@@ -153,7 +105,8 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   render_prologue(g, params, s);
   s += "typedef " + accumulator(g) + " jet_state;\n";
   s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
-  render_access(g, s);
+  render_reduced_access(g, s);
+  render_store(g, s);
   s += kernel_entry(out.name);
   s += "  const jet_idx M = (jet_idx)p.outputs, K = (jet_idx)p.length, chunk = (jet_idx)p.chunk;\n";
   s += "  const unsigned long long jet_splits = (unsigned long long)p.splits;\n";

@@ -15,6 +15,7 @@
 #include "jet/ops.hpp"
 #include "jet/random.hpp"
 #include "jet/reduce.hpp"
+#include "jet/sets.hpp"
 #include "jet/shape.hpp"
 #include "jet/sorting.hpp"
 #include "jet/statistics.hpp"

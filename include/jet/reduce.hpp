@@ -3,6 +3,7 @@
 // array (or view) the result is assigned to. Full reductions give 0-d arrays.
 #pragma once
 
+#include <cstdint>
 #include <optional>
 #include <string>
 #include <string_view>
@@ -63,6 +64,21 @@ expr nanargmax(const expr& a, axes axis = {}, bool keepdims = false);
 expr all(const expr& a, axes axis = {}, bool keepdims = false);
 expr any(const expr& a, axes axis = {}, bool keepdims = false);
 expr count_nonzero(const expr& a, axes axis = {}, bool keepdims = false);
+
+// Scans: each prefix's sum or product along `axis` (none, NumPy's default: of the flattened
+// array, 1-D), in sum's dtypes (bool and narrower integers accumulate in int64, or uint64) or
+// `t`. The nan-forms count NaN as 0 (sums) or 1 (products). Lazy like the reductions, and one
+// pass: cumsum(a * b) computes a * b in the scan's kernel, which finds each tile's prefix by
+// decoupled look-back; float sums associate in tiles, not left to right as NumPy's, and may
+// differ from them in the last bits (float16 and bfloat16 accumulate in float32).
+expr cumsum(const expr& a, std::optional<std::int64_t> axis = std::nullopt);
+expr cumsum(const expr& a, std::optional<std::int64_t> axis, dtype t);
+expr cumprod(const expr& a, std::optional<std::int64_t> axis = std::nullopt);
+expr cumprod(const expr& a, std::optional<std::int64_t> axis, dtype t);
+expr nancumsum(const expr& a, std::optional<std::int64_t> axis = std::nullopt);
+expr nancumsum(const expr& a, std::optional<std::int64_t> axis, dtype t);
+expr nancumprod(const expr& a, std::optional<std::int64_t> axis = std::nullopt);
+expr nancumprod(const expr& a, std::optional<std::int64_t> axis, dtype t);
 
 namespace linalg {
 // The ord argument of norm, as NumPy's: none (`{}` or std::nullopt, NumPy's None), a number

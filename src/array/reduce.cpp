@@ -152,6 +152,63 @@ expr count_nonzero(const expr& a, axes axis, bool keepdims) {
   return reduction(a, reduce_op::count_nonzero, axis, keepdims, a.dtype(), dtype::int64);
 }
 
+namespace {
+
+// The scan by `op` of `a` converted to `t`: along one axis, or of the flattened `a`.
+expr scan(const expr& a, reduce_op op, std::optional<std::int64_t> axis, dtype t) {
+  const expr in = a.dtype() == t ? a : astype(a, t);
+  detail::reduce_spec spec;
+  spec.op = op;
+  spec.scan = true;
+  std::int64_t length = a.size();
+  if (axis && a.ndim() == 0) {
+    normalize_axis(*axis, 1);  // as NumPy: a 0-d operand scans as 1-D
+    axis.reset();
+  }
+  if (axis) {
+    const int d = normalize_axis(*axis, a.ndim());
+    spec.axes = 1u << d;
+    length = a.shape()[d];
+  } else {
+    spec.axes = (1u << a.ndim()) - 1;
+  }
+  // A prefix of one element is the element (but flattening makes a new shape).
+  if (length <= 1 && (axis || a.ndim() == 1)) return in;
+  return expr(detail::make_reduce(in.node(), spec, t));
+}
+
+// NaN as `identity`, for the nan-forms of the scans.
+expr without_nan(const expr& a, double identity) {
+  return is_inexact(a.dtype()) ? where(isnan(a), identity, a) : a;
+}
+
+}  // namespace
+
+expr cumsum(const expr& a, std::optional<std::int64_t> axis) {
+  return cumsum(a, axis, sum_dtype(a.dtype()));
+}
+expr cumsum(const expr& a, std::optional<std::int64_t> axis, dtype t) {
+  return scan(a, reduce_op::sum, axis, t);
+}
+expr cumprod(const expr& a, std::optional<std::int64_t> axis) {
+  return cumprod(a, axis, sum_dtype(a.dtype()));
+}
+expr cumprod(const expr& a, std::optional<std::int64_t> axis, dtype t) {
+  return scan(a, reduce_op::prod, axis, t);
+}
+expr nancumsum(const expr& a, std::optional<std::int64_t> axis) {
+  return nancumsum(a, axis, sum_dtype(a.dtype()));
+}
+expr nancumsum(const expr& a, std::optional<std::int64_t> axis, dtype t) {
+  return cumsum(without_nan(a, 0), axis, t);
+}
+expr nancumprod(const expr& a, std::optional<std::int64_t> axis) {
+  return nancumprod(a, axis, sum_dtype(a.dtype()));
+}
+expr nancumprod(const expr& a, std::optional<std::int64_t> axis, dtype t) {
+  return cumprod(without_nan(a, 1), axis, t);
+}
+
 #define JET_REDUCTION_MEMBER_DEFINITIONS(type)                                                     \
   expr type::sum(axes axis, bool keepdims) const { return jet::sum(*this, axis, keepdims); }       \
   expr type::prod(axes axis, bool keepdims) const { return jet::prod(*this, axis, keepdims); }     \

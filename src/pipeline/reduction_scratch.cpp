@@ -7,6 +7,7 @@
 #include <string>
 #include <utility>
 
+#include "codegen/ir/passes.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/device/cuda_check.hpp"
@@ -108,6 +109,14 @@ void place_partial_states(ir::reduction_geometry& r, std::int64_t blocks, std::s
     work = allocate(work_bytes);
     r.work = work->data;
   }
+}
+
+void place_tile_states(ir::reduction_geometry& r, std::shared_ptr<buffer>& work) {
+  std::size_t values_offset = 0;
+  work = allocate(codegen::scan_state_bytes(r, values_offset));
+  check_cuda(cudaMemsetAsync(work->data, 0, values_offset, current_stream()), "cudaMemsetAsync");
+  r.counters = static_cast<unsigned*>(work->data);
+  r.work = static_cast<std::byte*>(work->data) + values_offset;
 }
 
 }  // namespace jet::detail

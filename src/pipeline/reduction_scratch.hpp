@@ -1,4 +1,5 @@
-// Where a reduction's chunks keep their partial states and count themselves done.
+// Where a reduction's chunks keep their partial states and count themselves done, and a
+// scan's tiles their prefixes.
 #pragma once
 
 #include <cstddef>
@@ -16,6 +17,11 @@ namespace jet::detail {
 // is queued). Sets r.counters and r.work.
 void place_partial_states(ir::reduction_geometry& r, std::int64_t blocks, std::size_t work_bytes,
                           std::shared_ptr<buffer>& work);
+
+// Gives a scan its tiles' flags (zeroed on the current stream, before the launch) and values:
+// `work`, allocated here, which the caller keeps until the launch is queued. Sets r.counters
+// and r.work.
+void place_tile_states(ir::reduction_geometry& r, std::shared_ptr<buffer>& work);
 
 // How many (device, stream) scratches are held: one per stream that ran a reduction, until
 // that jet::stream is destroyed.

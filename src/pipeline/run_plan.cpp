@@ -41,11 +41,15 @@ struct launch_shape {
 };
 
 // The grid and block that cover a plan's work. A reduction's chunks are planned here, for the
-// loaded kernel's occupancy, with room for their partial states (`work` keeps what had to be
-// allocated for them until the launch is queued).
+// loaded kernel's occupancy, with room for their partial states, and a scan's tile states are
+// made (`work` keeps what had to be allocated for them until the launch is queued).
 launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel& kernel,
                          std::shared_ptr<buffer>& work) {
   using codegen::block_threads;
+  if (l.scan) {
+    place_tile_states(*l.reduction, work);
+    return {dim3(static_cast<unsigned>(codegen::scan_blocks(*l.reduction))), dim3(block_threads)};
+  }
   if (ir::reduction_geometry* r = l.reduction) {
     const std::size_t work_bytes =
         codegen::plan_chunks(*r, device::current().multiprocessors, kernel.blocks_per_sm());

@@ -92,7 +92,10 @@ std::vector<std::int64_t> positions(const jet::array& a) {
 void check_sorts(const jet::expr& x, const std::vector<cdouble>& values, std::optional<int> axis) {
   INFO("axis " << (axis ? std::to_string(*axis) : "none"));
   const bool complex = jet::is_complex(x.dtype());
-  const std::vector<std::int64_t> order = reference_argsort(values, x.shape(), axis, complex);
+  std::optional<int> reference_axis;
+  if (axis) reference_axis = jet::normalize_axis(*axis, x.ndim());
+  const std::vector<std::int64_t> order =
+      reference_argsort(values, x.shape(), reference_axis, complex);
   const jet::array got_order = jet::argsort(x, axis);
   CHECK(got_order.dtype() == jet::int64);
   CHECK(got_order.shape() == (axis ? x.shape() : jet::shape{x.size()}));
@@ -100,7 +103,7 @@ void check_sorts(const jet::expr& x, const std::vector<cdouble>& values, std::op
   const jet::array sorted = jet::sort(x, axis);
   CHECK(sorted.dtype() == x.dtype());
   CHECK(sorted.shape() == got_order.shape());
-  check_any(sorted, reordered(values, x.shape(), axis, order));
+  check_any(sorted, reordered(values, x.shape(), reference_axis, order));
 }
 
 }  // namespace
@@ -319,4 +322,16 @@ TEST_CASE("searchsorted and digitize for every dtype", "[gpu][sorting]") {
   CHECK_THROWS_WITH(jet::digitize(x, jet::asarray(std::vector<double>{1, 3, 2})),
                     "bins must be monotonically increasing or decreasing");
   CHECK_THROWS_WITH(jet::digitize(x.astype(jet::complex64), bins), "x may not be complex");
+}
+
+TEST_CASE("a sort past 2^31 elements", "[gpu][sorting][large]") {
+  const std::int64_t n = (std::int64_t{1} << 31) + 5;
+  const jet::array x = jet::astype((jet::arange(n) * 7919) % 251, jet::uint8);
+  const jet::array s = jet::sort(x);
+  CHECK(s.size() == n);
+  CHECK(jet::all(s(jet::slice(1, jet::none)) >= s(jet::slice(0, n - 1))).item<bool>());
+  CHECK(jet::count_nonzero(s == 7).item<std::int64_t>() ==
+        jet::count_nonzero(x == 7).item<std::int64_t>());
+  CHECK(s(0).item<std::uint8_t>() == 0);
+  CHECK(s(n - 1).item<std::uint8_t>() == 250);
 }

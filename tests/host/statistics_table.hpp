@@ -115,8 +115,58 @@ inline std::vector<jet::expr> cov_call(const std::vector<std::string>& f, operan
   return {jet::cov(operand_of(f[1], how), optional_operand(f[2], how), o)};
 }
 
+inline std::vector<jet::expr> unique_call(const std::vector<std::string>& f, operand_source how) {
+  jet::unique_options o;
+  o.return_index = f[2].find('i') != std::string::npos;
+  o.return_inverse = f[2].find('v') != std::string::npos;
+  o.return_counts = f[2].find('c') != std::string::npos;
+  if (f[3] != "none") o.axis = std::stoll(f[3]);
+  o.equal_nan = flag(f[4]);
+  const jet::unique_result r = jet::unique(operand_of(f[1], how), o);
+  std::vector<jet::expr> out{r.values};
+  for (const std::optional<jet::array>& part : {r.index, r.inverse, r.counts})
+    if (part) out.emplace_back(*part);
+  return out;
+}
+
+// The set routines' rows (none when `f` names another function).
+inline std::vector<jet::expr> set_call(const std::vector<std::string>& f, operand_source how) {
+  const std::string& name = f[0];
+  if (name == "unique") return unique_call(f, how);
+  const jet::expr a = operand_of(f[1], how);
+  if (name == "unique_all") {
+    const jet::unique_all_result r = jet::unique_all(a);
+    return {r.values, r.indices, r.inverse_indices, r.counts};
+  }
+  if (name == "unique_counts") {
+    const jet::unique_counts_result r = jet::unique_counts(a);
+    return {r.values, r.counts};
+  }
+  if (name == "unique_inverse") {
+    const jet::unique_inverse_result r = jet::unique_inverse(a);
+    return {r.values, r.inverse_indices};
+  }
+  if (name == "unique_values") return {jet::unique_values(a)};
+  const jet::expr b = operand_of(f[2], how);
+  if (name == "isin") return {jet::isin(a, b, flag(f[3]))};
+  if (name == "union1d") return {jet::union1d(a, b)};
+  if (name == "intersect1d") return {jet::intersect1d(a, b, flag(f[3]))};
+  if (name == "setdiff1d") return {jet::setdiff1d(a, b, flag(f[3]))};
+  if (name == "setxor1d") return {jet::setxor1d(a, b, flag(f[3]))};
+  if (name == "intersect1d_indices") {
+    const jet::intersect1d_result r = jet::intersect1d_indices(a, b, flag(f[3]));
+    return {r.values, r.indices1, r.indices2};
+  }
+  return {};
+}
+
+inline bool is_set_routine(const std::string& name) {
+  return name.starts_with("unique") || name == "isin" || name.ends_with("1d");
+}
+
 inline std::vector<jet::expr> call(const std::vector<std::string>& f, operand_source how) {
   const std::string& name = f[0];
+  if (is_set_routine(name)) return set_call(f, how);
   if (name == "isclose")
     return {jet::isclose(operand_of(f[1], how), operand_of(f[2], how), std::stod(f[3]),
                          std::stod(f[4]), flag(f[5]))};

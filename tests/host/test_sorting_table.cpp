@@ -1,4 +1,4 @@
-// Sorting and searching on the host, against NumPy (data/sorting.tsv, written by
+// Sorting, searching and scans on the host, against NumPy (data/sorting.tsv, written by
 // data/generate_sorting.py): every row's errors, and the shapes and dtypes of the lazy
 // searches, on placeholder arrays. The sorts' results need a device (the GPU test checks them).
 #include <map>
@@ -18,7 +18,8 @@ TEST_CASE("sorting and searching agree with NumPy's table on the host", "[host][
           row.back());
     ++checked[row[0]];
   }
-  for (const char* f : {"sort", "argsort", "lexsort", "sort_complex", "searchsorted", "digitize"}) {
+  for (const char* f : {"sort", "argsort", "lexsort", "sort_complex", "searchsorted", "digitize",
+                        "cumsum", "cumprod", "nancumsum", "nancumprod"}) {
     INFO(f);
     CHECK(checked[f] > 0);
   }

@@ -10,6 +10,8 @@ Rows, tab-separated, the last field the RESULT; operands are arrays of zeros:
     sort_complex      A  RESULT
     searchsorted      A  V  SIDE  RESULT
     digitize          X  BINS  RIGHT  RESULT      RIGHT 0 or 1
+    cumsum, cumprod, nancumsum, nancumprod
+                      A  AXIS  DTYPE  RESULT      DTYPE a dtype's name or none
 
 Operands, AXIS and RESULT are spelled as in indexing.tsv (generate_indexing.py); KEYS are
 ';'-separated operands.
@@ -34,7 +36,27 @@ def axis_of(text):
     return None if text == "none" else int(text)
 
 
+SCANS = {"cumsum": np.cumsum, "cumprod": np.cumprod, "nancumsum": np.nancumsum,
+         "nancumprod": np.nancumprod}
+
+
+def scan_rows():
+    for shape in SHAPES + ["(1,)", "(4,1)"]:
+        for dtype in DTYPES + ["uint8", "uint64"]:
+            a = f"{shape}:{dtype}"
+            for axis in ["-3", "-1", "0", "1", "2", "none"]:
+                for name, f in SCANS.items():
+                    yield [name, a, axis, "none",
+                           outcome(lambda: f(operand(a), axis=axis_of(axis)))]
+    for a in ["(3,4):int8", "(5,):float16", "(2,3):bool", "(2,3):complex64"]:
+        for dtype in ["int8", "uint32", "float32", "float64", "complex128", "bool"]:
+            for name, f in SCANS.items():
+                yield [name, a, "-1", dtype,
+                       outcome(lambda: f(operand(a), axis=-1, dtype=dtype))]
+
+
 def rows():
+    yield from scan_rows()
     for shape in SHAPES:
         for dtype in DTYPES:
             a = f"{shape}:{dtype}"

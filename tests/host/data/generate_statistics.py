@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Writes statistics.tsv: NumPy's answers for comparing arrays, averages, medians and quantiles,
-counting into bins, covariance and nanargmin/nanargmax, which tests/host/test_statistics_table.cpp
+counting into bins, covariance, nanargmin/nanargmax and the set routines, which tests/host/test_statistics_table.cpp
 checks through Jet on placeholders (errors, and the results that need no device) and
 tests/gpu/test_statistics_table.cpp on a GPU (every row, values included).
 
@@ -19,6 +19,12 @@ Rows, tab-separated, the last field the RESULT:
     cov               M  Y  ROWVAR  BIAS  DDOF  FWEIGHTS  AWEIGHTS
     corrcoef          X  Y  ROWVAR
     nanargmin, nanargmax  A  AXIS  KEEPDIMS
+    unique            A  RETURNS  AXIS  EQUAL_NAN     RETURNS "-" or letters of i (index),
+                                                     v (inverse), c (counts)
+    unique_all, unique_counts, unique_inverse, unique_values  A
+    isin              A  B  INVERT
+    intersect1d, intersect1d_indices, setdiff1d, setxor1d  A  B  ASSUME_UNIQUE
+    union1d           A  B
 
 An operand is SHAPE:DTYPE (zeros), SHAPE:DTYPE:SEED:FLAGS (the values `values` below makes,
 which the C++ side makes the same way), a Python int or float, or "-" for None. AXIS is none,
@@ -276,9 +282,54 @@ def nan_args():
                               lambda: f(operand(a), axis_of(axis), keepdims=bool_of(keep)))
 
 
+def uniques():
+    for a in ["(12,):int32:51:t", "(3,4):float64:52:tn", "(10,):float32:53:", "(0,):float64",
+              "():int16:54:t", "(6,):complex64:55:t", "(8,):bool:56:t", "(9,):uint8:57:t",
+              "(7,):float16:58:tn", "(2,3,4):int8:59:t", "(2,0,3):float32"]:
+        for returns in ["-", "i", "v", "c", "ivc"]:
+            for nan in ["1", "0"] if a.endswith("n") else ["1"]:
+                yield row("unique", [a, returns, "none", nan],
+                          lambda: np.unique(operand(a), "i" in returns, "v" in returns,
+                                            "c" in returns, equal_nan=nan == "1"))
+        for name in ["unique_all", "unique_counts", "unique_inverse", "unique_values"]:
+            yield row(name, [a], lambda: getattr(np, name)(operand(a)))
+    for a, axes in [("(8,2):bool:60:t", ["0", "1", "-1", "2"]), ("(9,2):int8:61:t", ["0"]),
+                    ("(3,4,2):float32:62:t", ["0", "1", "2"]), ("(2,0,3):float64", ["0", "1", "3", "-4"]),
+                    ("(5,3):float64:63:tn", ["0"]), ("():int32:64:t", ["0"])]:
+        for axis in axes:
+            for returns in ["-", "ivc"]:
+                yield row("unique", [a, returns, axis, "1"],
+                          lambda: np.unique(operand(a), "i" in returns, "v" in returns,
+                                            "c" in returns, axis=int(axis)))
+
+
+def set_pairs():
+    pairs = [("(10,):int32:71:t", "(8,):int32:72:t"), ("(3,4):float64:73:tn", "(5,):float32:74:tn"),
+             ("(6,):int8:75:t", "(0,):int8"), ("(0,):float32", "(0,):float32"),
+             ("(7,):complex128:76:t", "(4,):complex128:77:t"),
+             ("(9,):uint16:78:t", "(3,):int64:79:t"), ("(5,):bool:80:t", "(3,):bool:81:t"),
+             ("(2,3):int16:82:t", "4")]
+    for a, b in pairs:
+        for invert in ["0", "1"]:
+            yield row("isin", [a, b, invert],
+                      lambda: np.isin(operand(a), operand(b), invert=invert == "1"))
+        for name in ["intersect1d", "setdiff1d", "setxor1d"]:
+            yield row(name, [a, b, "0"], lambda: getattr(np, name)(operand(a), operand(b)))
+        yield row("intersect1d_indices", [a, b, "0"],
+                  lambda: np.intersect1d(operand(a), operand(b), return_indices=True))
+        yield row("union1d", [a, b], lambda: np.union1d(operand(a), operand(b)))
+    # Unique inputs (the same values where they overlap), as assume_unique requires.
+    a, b = "(6,):float64:83:", "(4,):float64:83:"
+    for name in ["intersect1d", "setdiff1d", "setxor1d"]:
+        yield row(name, [a, b, "1"],
+                  lambda: getattr(np, name)(operand(a), operand(b), assume_unique=True))
+    yield row("intersect1d_indices", [a, b, "1"],
+              lambda: np.intersect1d(operand(a), operand(b), True, return_indices=True))
+
+
 def main():
     rows = [*comparing(), *averages(), *medians(), *quantiles(), *bins(), *covariances(),
-            *nan_args()]
+            *nan_args(), *uniques(), *set_pairs()]
     path = pathlib.Path(__file__).with_name("statistics.tsv")
     path.write_text("".join("\t".join(r) + "\n" for r in rows))
 

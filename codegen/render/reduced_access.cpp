@@ -1,0 +1,77 @@
+// How reductions and scans reach their operands: the offsets of an output's kept axes, the
+// producer's value at a reduced position, and a scan's output at one.
+#include <string>
+
+#include "codegen/render/render.hpp"
+
+namespace jet::codegen {
+namespace {
+
+// Which offsets render_unravel adds to.
+enum class offsets : std::uint8_t { inputs, inputs_and_output, output };
+
+// Adds to b[] the offsets of axes [first, last) at linear position `index` over them:
+// b[j] for input j, b[inputs] for the output, as `which` says.
+void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first,
+                    int last, offsets which) {
+  if (first == last) return;
+  s += "  jet_idx rest = " + index + ";\n";
+  for (int d = last - 1; d >= first; --d) {
+    const std::string dim = std::to_string(d);
+    if (d > first)
+      s += "  { const jet_idx c = rest % (jet_idx)p.extents[" + dim +
+           "]; rest /= (jet_idx)p.extents[" + dim + "];\n";
+    else
+      s += "  { const jet_idx c = rest;\n";
+    for (std::size_t j = 0; j < g.inputs.size() && which != offsets::output; ++j)
+      if (g.inputs[j].has_strides())
+        s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) +
+             "_strides[" + dim + "];\n";
+    if (which != offsets::inputs && g.output.has_strides())
+      s += "    b[" + std::to_string(g.inputs.size()) +
+           "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
+    s += "  }\n";
+  }
+}
+
+}  // namespace
+
+void render_reduced_access(const ir::graph& g, std::string& s) {
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const int nd = g.extents.size(), kept = g.reduce.kept;
+  // Inlined: out of line, b[] goes through the stack and the loops' addresses wait on it.
+  // With the step loops rolled, this makes Jet's sum(a) kernel as fast as a hand-written one
+  // (bench/NOTES.md).
+  s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
+  s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
+  render_unravel(g, s, "m", 0, kept, offsets::inputs_and_output);
+  s += "}\n\n";
+  const dtype value = g.code.back().type;
+  s += std::string("__device__ __forceinline__ ") + value_type(value) +
+       " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
+  s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots +
+       "; ++j) b[j] = base[j];\n";
+  render_unravel(g, s, "k", kept, nd, offsets::inputs);
+  std::string call = "jet_element(p, 0";
+  for (std::size_t j = 0; j < g.inputs.size(); ++j) {
+    const std::string n = std::to_string(j);
+    const std::string at = g.inputs[j].has_strides() ? "b[" + n + "]" : "0";
+    call += ", " + (g.inputs[j].gathered ? "p.in" + n + " + " + at
+                                         : load(g.inputs[j].type, "p.in" + n + "[" + at + "]"));
+  }
+  s += "  return " + call + ");\n}\n\n";
+}
+
+void render_scan_store(const ir::graph& g, std::string& s) {
+  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const std::string out = std::to_string(g.inputs.size());
+  const dtype value = g.code.back().type, to = g.output.type;
+  s += std::string("__device__ __forceinline__ void jet_put(const jet_params& p, jet_idx k, ") +
+       "const jet_off* base, " + value_type(value) + " v) {\n";
+  s += "  jet_off b[" + slots + "];\n  b[" + out + "] = base[" + out + "];\n";
+  render_unravel(g, s, "k", g.reduce.kept, g.extents.size(), offsets::output);
+  const std::string converted = value == to ? "v" : render_cast(value, to, "v");
+  s += "  p.out[b[" + out + "]] = " + store(to, converted) + ";\n}\n\n";
+}
+
+}  // namespace jet::codegen
