@@ -1,6 +1,6 @@
 // Direct calls of CUB's device algorithms, built by nvcc beside the benchmarks: the reference
-// figures Jet's sorts and scans are held to, in the same run. Each allocates nothing on the timed path:
-// the caller passes scratch of the size the call with null scratch returns.
+// figures Jet's sorts and scans are held to, in the same run. Each allocates nothing on the timed
+// path: the caller passes scratch of the size the call with null scratch returns.
 #pragma once
 
 #include <cuda_runtime.h>

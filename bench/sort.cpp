@@ -49,13 +49,12 @@ void scans(const jet::array& x, const jet::array& a, double copy) {
   const double cub_ms = bench::median_ms(
       [&] { cub::inclusive_sum_floats(sum_scratch.data, sum_scratch.bytes, in, to, n, s); });
   const double bytes = 8.0 * static_cast<double>(n);
-  report_scan("cumsum 2^26 float32",
-              bench::median_ms([&] { const jet::array r = jet::cumsum(x); }), bytes, copy,
-              ">= 90");
+  report_scan("cumsum 2^26 float32", bench::median_ms([&] { const jet::array r = jet::cumsum(x); }),
+              bytes, copy, ">= 90");
   report_scan("cumsum 2^26 float32, direct CUB", cub_ms, bytes, copy, "reference");
   report_scan("cumsum(x * y) 2^26 float32",
-              bench::median_ms([&] { const jet::array r = jet::cumsum(x * y); }), 1.5 * bytes,
-              copy, ">= 85");
+              bench::median_ms([&] { const jet::array r = jet::cumsum(x * y); }), 1.5 * bytes, copy,
+              ">= 85");
   const double rows = 8.0 * static_cast<double>(a.size());
   report_scan("cumsum(A, 1) 8192^2 float32",
               bench::median_ms([&] { const jet::array r = jet::cumsum(a, 1); }), rows, copy,

@@ -12,21 +12,18 @@ int main() {
   if (!bench::start(copy)) return 0;
   const std::int64_t m = std::int64_t{1} << 24, n = std::int64_t{1} << 26;
   // 2^16 distinct values, spread by a multiplicative hash.
-  const jet::array keys =
-      jet::astype((jet::arange(m) * 2654435761LL) % 65536, jet::int32);
+  const jet::array keys = jet::astype((jet::arange(m) * 2654435761LL) % 65536, jet::int32);
   const jet::array distinct = jet::unique(keys);
   std::printf("unique of 2^24 int32: %lld distinct values\n",
               static_cast<long long>(distinct.size()));
   bench::result("unique 2^24 int32, 2^16 distinct (ms)",
-                bench::median_ms([&] { const jet::array r = jet::unique(keys); }), "ms",
-                "<= CuPy");
+                bench::median_ms([&] { const jet::array r = jet::unique(keys); }), "ms", "<= CuPy");
 
   const jet::array sorted = jet::sort(bench::random_floats({m}, 0.2f));
   const jet::array queries = bench::random_floats({m}, 0.9f);
-  bench::result(
-      "searchsorted 2^24 into 2^24 float32 (ms)",
-      bench::median_ms([&] { const jet::array r = jet::searchsorted(sorted, queries); }), "ms",
-      "<= CuPy");
+  bench::result("searchsorted 2^24 into 2^24 float32 (ms)",
+                bench::median_ms([&] { const jet::array r = jet::searchsorted(sorted, queries); }),
+                "ms", "<= CuPy");
 
   const jet::array x = bench::random_floats({n}, 0.4f);
   bench::result("histogram(x, 1024) 2^26 float32 (ms)",

@@ -61,8 +61,10 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
     if (spec.op != reduce_op::sum && spec.op != reduce_op::prod)
       throw internal_error("a scan of a reduction other than sum or prod");
     const bool flattened = spec.axes == (1u << in.size()) - 1 && in.size() != 1;
-    if (flattened) out->own.push_back(in.product());
-    else out->own = in;
+    if (flattened)
+      out->own.push_back(in.product());
+    else
+      out->own = in;
     out->args[0] = std::move(arg);
     return out;
   }

@@ -100,8 +100,10 @@ void choose_layout(ir::graph& g, int multiprocessors) {
   });
   g.index64 = g.needs_index64();
   choose_reduction_layout(r, primary, kept, n, multiprocessors);
-  if (g.reduce.scan) choose_scan_tiles(r, value_bytes(g.code.back().type));
-  else if (!r.columns) choose_vectors(g);
+  if (g.reduce.scan)
+    choose_scan_tiles(r, value_bytes(g.code.back().type));
+  else if (!r.columns)
+    choose_vectors(g);
 }
 
 // Bytes of one accumulator state on the device (an upper bound; see preamble_reduce.cpp).

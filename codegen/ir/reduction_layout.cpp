@@ -87,7 +87,8 @@ void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes) {
 }
 
 std::int64_t scan_blocks(const ir::reduction_geometry& r) {
-  const std::int64_t groups = r.columns ? (r.outputs + block_threads - 1) / block_threads : r.outputs;
+  const std::int64_t groups =
+      r.columns ? (r.outputs + block_threads - 1) / block_threads : r.outputs;
   return groups * r.splits;
 }
 

@@ -34,8 +34,8 @@ void add_names(std::string_view code, names& used) {
 
 std::vector<const helper*> table() {
   std::vector<const helper*> all;
-  const std::array parts{base_helpers(),    complex_helpers(),     scatter_helpers(),
-                         reduce_helpers(),  combine_helpers(),     accumulator_helpers(),
+  const std::array parts{base_helpers(),   complex_helpers(), scatter_helpers(),
+                         reduce_helpers(), combine_helpers(), accumulator_helpers(),
                          scan_helpers()};
   for (std::span<const helper> part : parts)
     for (const helper& h : part) all.push_back(&h);

@@ -121,10 +121,8 @@ unique_result unique(const expr& a, const unique_options& options) {
 }
 
 unique_all_result unique_all(const expr& x) {
-  unique_result r = unique(x, {.return_index = true,
-                               .return_inverse = true,
-                               .return_counts = true,
-                               .equal_nan = false});
+  unique_result r = unique(
+      x, {.return_index = true, .return_inverse = true, .return_counts = true, .equal_nan = false});
   return {r.values, *r.index, *r.inverse, *r.counts};
 }
 
@@ -173,9 +171,9 @@ array equal_to_next(const array& aux) {
 }  // namespace
 
 array intersect1d(const expr& a, const expr& b, bool assume_unique) {
-  const array aux = sort(concatenate({set_of(a, assume_unique), set_of(b, assume_unique)},
-                                     std::nullopt),
-                         std::nullopt);
+  const array aux =
+      sort(concatenate({set_of(a, assume_unique), set_of(b, assume_unique)}, std::nullopt),
+           std::nullopt);
   return take(aux, equal_to_next(aux));
 }
 
@@ -186,8 +184,8 @@ intersect1d_result intersect1d_indices(const expr& a, const expr& b, bool assume
   const array order = argsort(joined, 0);
   const array aux = take(joined, order);
   const array at = equal_to_next(aux);
-  intersect1d_result out{take(aux, at), take(order, at), array(take(order, array(at + 1)) -
-                                                              ua.values.size())};
+  intersect1d_result out{take(aux, at), take(order, at),
+                         array(take(order, array(at + 1)) - ua.values.size())};
   if (!assume_unique) {
     out.indices1 = take(*ua.index, out.indices1);
     out.indices2 = take(*ub.index, out.indices2);
@@ -195,9 +193,7 @@ intersect1d_result intersect1d_indices(const expr& a, const expr& b, bool assume
   return out;
 }
 
-array union1d(const expr& a, const expr& b) {
-  return unique(concatenate({a, b}, std::nullopt));
-}
+array union1d(const expr& a, const expr& b) { return unique(concatenate({a, b}, std::nullopt)); }
 
 array setdiff1d(const expr& a, const expr& b, bool assume_unique) {
   const array ua = set_of(a, assume_unique);
@@ -205,9 +201,9 @@ array setdiff1d(const expr& a, const expr& b, bool assume_unique) {
 }
 
 array setxor1d(const expr& a, const expr& b, bool assume_unique) {
-  const array aux = sort(concatenate({set_of(a, assume_unique), set_of(b, assume_unique)},
-                                     std::nullopt),
-                         std::nullopt);
+  const array aux =
+      sort(concatenate({set_of(a, assume_unique), set_of(b, assume_unique)}, std::nullopt),
+           std::nullopt);
   const std::int64_t n = aux.size();
   if (n == 0) return aux;
   // An element is alone where it differs from both neighbours (the ends count as differing).

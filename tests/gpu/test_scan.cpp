@@ -78,8 +78,10 @@ std::string integer_mismatch(const jet::array& got, const std::vector<cdouble>& 
     std::uint64_t run = k.sum ? 0 : 1;
     for (std::size_t j = 0; j < line.size(); ++j) {
       const auto x = static_cast<std::uint64_t>(static_cast<std::int64_t>(values[line[j]].real()));
-      if (t == jet::bool_) run = k.sum ? (run | (x != 0)) : (run & (x != 0));
-      else run = wrapped(t, k.sum ? run + x : run * x);
+      if (t == jet::bool_)
+        run = k.sum ? (run | (x != 0)) : (run & (x != 0));
+      else
+        run = wrapped(t, k.sum ? run + x : run * x);
       const std::int64_t at = lines.size() == 1 && got.ndim() == 1 ? j : line[j];
       if (host[at] != run)
         return "element " + std::to_string(at) + ": got " + std::to_string(host[at]) + ", want " +
@@ -102,7 +104,8 @@ double tiny(jet::dtype t) {
 // dtype's range, an infinity), else within `bound`.
 bool part_close(double got, long double want, long double bound, double overflow) {
   if (std::isnan(want)) return std::isnan(got);
-  if (std::isinf(want) || std::abs(want) >= overflow) return std::isinf(got) && (got > 0) == (want > 0);
+  if (std::isinf(want) || std::abs(want) >= overflow)
+    return std::isinf(got) && (got > 0) == (want > 0);
   return std::abs(static_cast<long double>(got) - want) <= bound;
 }
 
@@ -122,17 +125,16 @@ std::string floating_mismatch(const jet::array& got, const std::vector<cdouble>&
       if (k.nan && (std::isnan(x.real()) || std::isnan(x.imag()))) x = k.sum ? 0.0L : 1.0L;
       run = k.sum ? run + x : run * x;
       if (std::isfinite(std::abs(x))) magnitude += std::abs(x);
-      const long double bound =
-          rtol * (k.sum ? std::max<long double>(magnitude, std::abs(run))
-                        : static_cast<long double>(j + 2) * std::abs(run)) +
-          tiny(t);
+      const long double bound = rtol * (k.sum ? std::max<long double>(magnitude, std::abs(run))
+                                              : static_cast<long double>(j + 2) * std::abs(run)) +
+                                tiny(t);
       const std::int64_t at = lines.size() == 1 && got.ndim() == 1 ? j : line[j];
       const std::complex<double> g = host[at];
       if (part_close(g.real(), run.real(), bound, overflow) &&
           part_close(g.imag(), run.imag(), bound, overflow))
         continue;
-      return "element " + std::to_string(at) + " (line position " + std::to_string(j) +
-             "): got " + show(g) + ", want " +
+      return "element " + std::to_string(at) + " (line position " + std::to_string(j) + "): got " +
+             show(g) + ", want " +
              show(std::complex<double>(static_cast<double>(run.real()),
                                        static_cast<double>(run.imag())));
     }
@@ -157,13 +159,19 @@ void check_scan(const jet::expr& x, const std::vector<cdouble>& values, scan_kin
   CHECK(m.empty());
 }
 
+// The elements of `e`, evaluated, as complex<double>.
+std::vector<cdouble> values_of(const jet::expr& e) {
+  const std::vector<std::complex<double>> v =
+      e.eval().astype(jet::complex128).to_vector<std::complex<double>>();
+  return {v.begin(), v.end()};
+}
+
 const domain small{.lo = -2.0, .hi = 2.0, .integers = int_range{-100, 100}};
 const domain near_one{.lo = 0.5, .hi = 1.5, .integers = int_range{-3, 3}};
 
 }  // namespace
 
-TEST_CASE("scans of every dtype along each axis and flattened, and through views",
-          "[gpu][scan]") {
+TEST_CASE("scans of every dtype along each axis and flattened, and through views", "[gpu][scan]") {
   for (jet::dtype t : all_dtypes) {
     INFO(jet::name(t));
     std::mt19937 rng = seeded("scan", t);
@@ -200,8 +208,8 @@ TEST_CASE("scans in a dtype argument wrap as it does", "[gpu][scan]") {
 TEST_CASE("scans of sizes 0, 1, 2 and 2^20 + 3, of short and long rows and columns",
           "[gpu][scan]") {
   const domain positive{.lo = 0.0, .hi = 1.0, .integers = int_range{-1000, 1000}};
-  for (jet::dtype t : {jet::float32, jet::int64, jet::float64, jet::float16, jet::complex64,
-                       jet::int32}) {
+  for (jet::dtype t :
+       {jet::float32, jet::int64, jet::float64, jet::float16, jet::complex64, jet::int32}) {
     INFO(jet::name(t));
     std::mt19937 rng = seeded("scan sizes", t);
     for (const jet::shape& s :
@@ -221,8 +229,7 @@ TEST_CASE("scans of sizes 0, 1, 2 and 2^20 + 3, of short and long rows and colum
   }
 }
 
-TEST_CASE("nan-scans count NaN as the identity, and other specials pass through",
-          "[gpu][scan]") {
+TEST_CASE("nan-scans count NaN as the identity, and other specials pass through", "[gpu][scan]") {
   for (jet::dtype t : {jet::float16, jet::float32, jet::float64, jet::complex64, jet::bfloat16}) {
     INFO(jet::name(t));
     std::mt19937 rng = seeded("nan scans", t);
@@ -246,24 +253,12 @@ TEST_CASE("a scan computes its producer as the materialized form does, and runs 
     product.push_back(cdouble(static_cast<float>(a.values[i].real() * b.values[i].real())));
   check_scan(a.device * b.device, product, {true, false}, 0);
   const jet::array materialized = a.device * b.device;
-  const std::string m = mismatch_any(jet::cumsum(a.device * b.device).eval(),
-                                     [&] {
-                                       const jet::array r = jet::cumsum(materialized);
-                                       const auto v = r.astype(jet::complex128)
-                                                          .to_vector<std::complex<double>>();
-                                       return std::vector<cdouble>(v.begin(), v.end());
-                                     }(),
-                                     1.0);
-  INFO(m);
-  CHECK(m.empty());
+  check_any(jet::cumsum(a.device * b.device).eval(), values_of(jet::cumsum(materialized)));
   // A scan inside an expression runs first; one written over its input reads it all first.
   const sample square = random_sample(rng, jet::float64, {700, 900}, positive);
   jet::array inplace = square.device.copy();
   std::move(inplace) = jet::cumsum(inplace, 0);
-  check_any(inplace, [&] {
-    const auto v = jet::cumsum(square.device, 0).eval().to_vector<double>();
-    return std::vector<cdouble>(v.begin(), v.end());
-  }());
+  check_any(inplace, values_of(jet::cumsum(square.device, 0)));
   jet::array flat = a.device.copy();
   std::move(flat) = jet::cumsum(flat) * 2 - flat;
   std::vector<cdouble> want;

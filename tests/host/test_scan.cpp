@@ -38,8 +38,8 @@ TEST_CASE("scans choose tiles of rows or runs of columns by the layout", "[host]
   // Flattened, and rows shorter than a tile hold fewer elements a thread.
   CHECK(source_has(jet::cumsum(a.T()), "jet_scan_rows<16,"));
   CHECK(source_has(jet::cumsum(jet::placeholder({100, 300}, jet::float32), 1), "jet_scan_rows<2,"));
-  CHECK(source_has(jet::cumsum(jet::placeholder({1000, 12}, jet::float32), 1),
-                   "jet_scan_columns<"));
+  CHECK(
+      source_has(jet::cumsum(jet::placeholder({1000, 12}, jet::float32), 1), "jet_scan_columns<"));
   CHECK(source_has(jet::cumprod(jet::placeholder({4000}, jet::complex128)), "jet_scan_rows<4,"));
   // The producer is computed in the scan's kernel.
   const jet::expr fused = jet::cumsum(a * b + 1.0f, 1);
