@@ -160,6 +160,8 @@ def sorting(cp):
     A = cp.random.rand(m, m, dtype=cp.float32)
     result("cupy: sort 2^26 float32 (ms)", median_ms(lambda: cp.sort(x)), "ms")
     result("cupy: argsort 2^26 float32 (ms)", median_ms(lambda: cp.argsort(x)), "ms")
+    result("cupy: argpartition(x, n - 100) 2^26 float32 (ms)",
+           median_ms(lambda: cp.argpartition(x, n - 100)), "ms")
     result("cupy: sort(A, 1) 8192^2 float32 (ms)", median_ms(lambda: cp.sort(A, 1), runs=10), "ms")
     y = cp.random.rand(n, dtype=cp.float32)
     result("cupy: cumsum 2^26 float32 (ms)", median_ms(lambda: cp.cumsum(x)), "ms")

@@ -1,4 +1,4 @@
-// Sorting and scan benchmarks: sort and argsort of 2^26 float32, sort(A, 1) of 8192² float32
+// Sorting and scan benchmarks: sort, argsort and topk(x, 100) of 2^26 float32, sort(A, 1) of 8192² float32
 // rows, cumsum of 2^26 float32 alone and with a fused product, and cumsum of 8192² rows and
 // columns, beside direct calls of CUB (bench/cub_reference.cu) and the copy bandwidth in the
 // same run; bench/compare.py times CuPy's.
@@ -81,8 +81,13 @@ int main() {
   const scratch sort_scratch(cub::sort_floats(nullptr, 0, in, keys_out, n, s));
   const double cub_sort = bench::median_ms(
       [&] { cub::sort_floats(sort_scratch.data, sort_scratch.bytes, in, keys_out, n, s); });
-  report("sort 2^26 float32", bench::median_ms([&] { const jet::array r = jet::sort(x); }),
-         cub_sort);
+  const double jet_sort = bench::median_ms([&] { const jet::array r = jet::sort(x); });
+  report("sort 2^26 float32", jet_sort, cub_sort);
+  const double topk = bench::median_ms([&] { const jet::topk_result r = jet::topk(x, 100); });
+  std::printf("topk(x, 100) 2^26 float32: Jet %.4f ms, %.2fx a full sort\n", topk,
+              topk / jet_sort);
+  bench::result("topk(x, 100) 2^26 float32 (ms)", topk, "ms", "< sort");
+  bench::result("topk(x, 100) 2^26 float32 / sort", topk / jet_sort, "x", "< 1");
 
   auto* iota_out = static_cast<std::int64_t*>(iota.data());
   auto* order_out = static_cast<std::int64_t*>(order.data());

@@ -1,8 +1,8 @@
-// Sorting and searching with NumPy's names and order: NaN last, complex numbers by real then
-// imaginary part with NumPy's NaN classes, every dtype. Each sort is CUB's radix sort (stable)
-// over keys that one of Jet's kernels writes, with the input's expression fused into it:
-// sort(abs(x)) reads x once. Rows of an n-d array (any axis) sort as one segmented sort.
-// Results are arrays; nothing here waits for the GPU.
+// Sorting, selecting and searching with NumPy's names and order: NaN last, complex numbers by
+// real then imaginary part with NumPy's NaN classes, every dtype. Each sort is CUB's radix sort
+// (stable) over keys that one of Jet's kernels writes, with the input's expression fused into
+// it: sort(abs(x)) reads x once. Rows of an n-d array (any axis) sort as one segmented sort.
+// Results are arrays; the sorts do not wait for the GPU (the selections do, and say so).
 #pragma once
 
 #include <cstdint>
@@ -29,6 +29,30 @@ array sort_complex(const expr& a);
 // numpy.lexsort: the positions that sort by the last key, ties broken by the one before, and
 // so on; every key has one shape, and each sorts along `axis`.
 array lexsort(const std::vector<expr>& keys, std::int64_t axis = -1);
+
+// numpy.partition: a copy of `a` in which the element at position `kth` along `axis` (none:
+// of the flattened array; a negative kth counts from the end) is the one a sort puts there,
+// those before it no greater and those after it no smaller, in NumPy's order. A selection, not
+// a sort: CUB counts the digits of each row's keys, a byte a pass, reading 256 counts a row
+// back to the host after each (so it waits), until the key at rank kth is known; then scans
+// place each element: the smaller ones, the equal ones, the greater ones, each kept in order.
+// Several kth at once, and complex128 (whose keys are 16 bytes), sort instead.
+array partition(const expr& a, std::int64_t kth, std::optional<std::int64_t> axis = -1);
+array partition(const expr& a, const std::vector<std::int64_t>& kth,
+                std::optional<std::int64_t> axis = -1);
+// numpy.argpartition: the positions (int64) that partition `a` so.
+array argpartition(const expr& a, std::int64_t kth, std::optional<std::int64_t> axis = -1);
+array argpartition(const expr& a, const std::vector<std::int64_t>& kth,
+                   std::optional<std::int64_t> axis = -1);
+// Jet's topk: the k largest (or with `largest` false, smallest) elements along `axis` and
+// their positions (int64), in order from the largest (or smallest), NaN counting as the
+// largest; of equal elements at the cut, the first ones. The same selection as partition, then
+// the k taken (positions gathered where a mask holds: a fixed-size result, for one row) and
+// sorted.
+struct topk_result {
+  array values, indices;
+};
+topk_result topk(const expr& x, std::int64_t k, std::int64_t axis = -1, bool largest = true);
 
 // numpy.searchsorted: where each element of `v` goes in the 1-D `a` to keep it sorted, as an
 // int64 expression of v's shape (lazy: a binary search in the kernel that reads it). `side`

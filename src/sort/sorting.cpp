@@ -17,55 +17,18 @@
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/evaluate.hpp"
 #include "src/sort/radix_sort.hpp"
+#include "src/sort/sort_rows.hpp"
 
 namespace jet {
 namespace {
 
-// How a sort lays out `a`: along `axis`, rows of `length` elements with the axis last in
-// `moved`; with no axis, all of `a` as one row in its own shape (C order is the flattened
-// order).
-struct sort_rows {
-  std::optional<int> axis;
-  shape moved;
-  std::int64_t rows = 0, length = 0;
+using detail::in_result_layout;
+using detail::keys_of;
+using detail::positions_of;
+using detail::rows_of;
+using detail::run;
+using detail::sort_rows;
 
-  // A view of `buffer` (of shape `moved`) in a's shape, through which a kernel writing a's
-  // elements lays them out row after row.
-  array in_input_shape(const array& buffer) const {
-    return axis ? moveaxis(buffer, -1, *axis) : buffer;
-  }
-};
-
-sort_rows rows_of(const expr& a, std::optional<std::int64_t> axis) {
-  sort_rows r;
-  if (axis) {
-    r.axis = normalize_axis(*axis, a.ndim());
-    for (int d = 0; d < a.ndim(); ++d)
-      if (d != *r.axis) r.moved.push_back(a.shape()[d]);
-    r.moved.push_back(a.shape()[*r.axis]);
-  } else {
-    r.moved = a.shape();
-  }
-  r.length = r.axis ? a.shape()[*r.axis] : a.size();
-  r.rows = r.length ? a.size() / r.length : 0;
-  return r;
-}
-
-// The keys of `a` laid out as `r` says.
-array keys_of(const expr& a, const sort_rows& r, bool comparing) {
-  array keys = empty(r.moved, detail::sort_key_dtype(a.dtype()));
-  detail::evaluate(*detail::make_sort_key(a.node(), comparing), r.in_input_shape(keys));
-  return keys;
-}
-
-// Each element's position in its row, laid out as `r` says, as `t`.
-array positions_of(const sort_rows& r, dtype t) {
-  expr position(detail::make_index(r.moved));
-  if (r.rows > 1) position = position % r.length;
-  array out = empty(r.moved, t);
-  detail::evaluate(*position.astype(t).node(), out);
-  return out;
-}
 
 void check_index_dtype(dtype t, std::int64_t length) {
   if (t != int64 && t != int32)
@@ -73,17 +36,6 @@ void check_index_dtype(dtype t, std::int64_t length) {
   if (t == int32 && length > std::numeric_limits<std::int32_t>::max())
     throw value_error("index_dtype int32 cannot hold positions in rows of " +
                       std::to_string(length) + " elements");
-}
-
-// Runs `job` by `sorter` (radix_sort or sort_values) on the current stream, in its order,
-// with scratch from Jet's pool.
-template <class Job>
-void run(const Job& job, std::size_t (*sorter)(void*, std::size_t, const Job&, cudaStream_t)) {
-  const cudaStream_t stream = detail::current_stream();
-  std::shared_ptr<detail::buffer> scratch = detail::allocate(sorter(nullptr, 0, job, stream));
-  detail::in_order(stream, [job, scratch, stream, sorter] {
-    sorter(scratch->data, scratch->bytes, job, stream);
-  });
 }
 
 // The job that sorts `keys` into `sorted` row by row.
@@ -107,14 +59,6 @@ array sort_positions(const array& keys, const array& positions, const sort_rows&
   job.values_in = positions.data();
   job.values_out = out.data();
   run(job, detail::radix_sort);
-  return out;
-}
-
-// `sorted`, laid out as `r` says, in a's layout: a's shape (written through a view of it with
-// the axis last), or 1-D with no axis.
-array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t) {
-  array out = empty(r.axis ? a_shape : shape{a_shape.product()}, t);
-  detail::evaluate(*sorted.node(), r.axis ? moveaxis(out, *r.axis, -1) : out.reshape(r.moved));
   return out;
 }
 

@@ -17,6 +17,10 @@ inline std::vector<jet::expr> call(const std::vector<std::string>& f, operand_so
   if (name == "argsort") return {jet::argsort(expr_of(f[1], how), axis_of(f[2]))};
   if (name == "lexsort") return {jet::lexsort(exprs_of(f[1], how), std::stoll(f[2]))};
   if (name == "sort_complex") return {jet::sort_complex(expr_of(f[1], how))};
+  if (name == "partition")
+    return {jet::partition(expr_of(f[1], how), std::stoll(f[2]), axis_of(f[3]))};
+  if (name == "argpartition")
+    return {jet::argpartition(expr_of(f[1], how), std::stoll(f[2]), axis_of(f[3]))};
   if (name == "searchsorted")
     return {jet::searchsorted(expr_of(f[1], how), expr_of(f[2], how), f[3])};
   if (name == "digitize")

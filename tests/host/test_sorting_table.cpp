@@ -19,7 +19,8 @@ TEST_CASE("sorting and searching agree with NumPy's table on the host", "[host][
     ++checked[row[0]];
   }
   for (const char* f : {"sort", "argsort", "lexsort", "sort_complex", "searchsorted", "digitize",
-                        "cumsum", "cumprod", "nancumsum", "nancumprod"}) {
+                        "cumsum", "cumprod", "nancumsum", "nancumprod", "partition",
+                        "argpartition"}) {
     INFO(f);
     CHECK(checked[f] > 0);
   }

@@ -12,6 +12,8 @@ Rows, tab-separated, the last field the RESULT; operands are arrays of zeros:
     digitize          X  BINS  RIGHT  RESULT      RIGHT 0 or 1
     cumsum, cumprod, nancumsum, nancumprod
                       A  AXIS  DTYPE  RESULT      DTYPE a dtype's name or none
+    partition, argpartition
+                      A  KTH  AXIS  RESULT
 
 Operands, AXIS and RESULT are spelled as in indexing.tsv (generate_indexing.py); KEYS are
 ';'-separated operands.
@@ -55,8 +57,20 @@ def scan_rows():
                        outcome(lambda: f(operand(a), axis=-1, dtype=dtype))]
 
 
+def partition_rows():
+    for shape in ["()", "(0,)", "(5,)", "(3,4)", "(2,0,3)"]:
+        for dtype in ["int32", "float32", "complex128", "bool"]:
+            a = f"{shape}:{dtype}"
+            for kth in ["0", "2", "-1", "5", "-6"]:
+                for axis in ["-1", "0", "3", "none"]:
+                    for name, f in (("partition", np.partition), ("argpartition", np.argpartition)):
+                        yield [name, a, kth, axis,
+                               outcome(lambda: f(operand(a), int(kth), axis=axis_of(axis)))]
+
+
 def rows():
     yield from scan_rows()
+    yield from partition_rows()
     for shape in SHAPES:
         for dtype in DTYPES:
             a = f"{shape}:{dtype}"

@@ -1,0 +1,45 @@
+// The layout of sorts and selections (sort_rows.hpp).
+#include "src/sort/sort_rows.hpp"
+
+#include "codegen/expr/node.hpp"
+#include "jet/ops.hpp"
+#include "src/pipeline/evaluate.hpp"
+
+namespace jet::detail {
+
+sort_rows rows_of(const expr& a, std::optional<std::int64_t> axis) {
+  sort_rows r;
+  if (axis) {
+    r.axis = normalize_axis(*axis, a.ndim());
+    for (int d = 0; d < a.ndim(); ++d)
+      if (d != *r.axis) r.moved.push_back(a.shape()[d]);
+    r.moved.push_back(a.shape()[*r.axis]);
+  } else {
+    r.moved = a.shape();
+  }
+  r.length = r.axis ? a.shape()[*r.axis] : a.size();
+  r.rows = r.length ? a.size() / r.length : 0;
+  return r;
+}
+
+array keys_of(const expr& a, const sort_rows& r, bool comparing) {
+  array keys = empty(r.moved, sort_key_dtype(a.dtype()));
+  evaluate(*make_sort_key(a.node(), comparing), r.in_input_shape(keys));
+  return keys;
+}
+
+array positions_of(const sort_rows& r, dtype t) {
+  expr position(make_index(r.moved));
+  if (r.rows > 1) position = position % r.length;
+  array out = empty(r.moved, t);
+  evaluate(*position.astype(t).node(), out);
+  return out;
+}
+
+array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t) {
+  array out = empty(r.axis ? a_shape : shape{a_shape.product()}, t);
+  evaluate(*sorted.node(), r.axis ? moveaxis(out, *r.axis, -1) : out.reshape(r.moved));
+  return out;
+}
+
+}  // namespace jet::detail
