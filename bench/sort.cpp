@@ -1,5 +1,5 @@
-// Sorting and scan benchmarks: sort, argsort and topk(x, 100) of 2^26 float32, sort(A, 1) of 8192² float32
-// rows, cumsum of 2^26 float32 alone and with a fused product, and cumsum of 8192² rows and
+// Sorting and scan benchmarks: sort, argsort and topk(x, 100) of 2^26 float32, sort(A, 1) of 8192²
+// float32 rows, cumsum of 2^26 float32 alone and with a fused product, and cumsum of 8192² rows and
 // columns, beside direct calls of CUB (bench/cub_reference.cu) and the copy bandwidth in the
 // same run; bench/compare.py times CuPy's.
 #include <cstdio>
@@ -84,8 +84,7 @@ int main() {
   const double jet_sort = bench::median_ms([&] { const jet::array r = jet::sort(x); });
   report("sort 2^26 float32", jet_sort, cub_sort);
   const double topk = bench::median_ms([&] { const jet::topk_result r = jet::topk(x, 100); });
-  std::printf("topk(x, 100) 2^26 float32: Jet %.4f ms, %.2fx a full sort\n", topk,
-              topk / jet_sort);
+  std::printf("topk(x, 100) 2^26 float32: Jet %.4f ms, %.2fx a full sort\n", topk, topk / jet_sort);
   bench::result("topk(x, 100) 2^26 float32 (ms)", topk, "ms", "< sort");
   bench::result("topk(x, 100) 2^26 float32 / sort", topk / jet_sort, "x", "< 1");
 

@@ -56,8 +56,8 @@ selected_rank select_rank(const array& keys, std::int64_t rank) {
       prefix[r] |= std::uint64_t(d) << shift;
     }
   }
-  return {asarray(prefix).astype(keys.dtype()).reshape({rows, 1}), asarray(below).reshape({rows, 1}),
-          asarray(equal).reshape({rows, 1})};
+  return {asarray(prefix).astype(keys.dtype()).reshape({rows, 1}),
+          asarray(below).reshape({rows, 1}), asarray(equal).reshape({rows, 1})};
 }
 
 // `a` laid out as `r` says, as rows x length.
@@ -95,13 +95,14 @@ array partition_or_sort(const expr& a, const std::vector<std::int64_t>& kth,
   // A 0-d array: NumPy's partition takes it only without an axis, its argpartition as 1-D.
   if (a.ndim() == 0 && positions && axis) normalize_axis(*axis, 1);
   const expr x = a.ndim() == 0 && (positions || !axis) ? expr(detail::as_array(a).reshape({1})) : a;
-  const sort_rows r = detail::rows_of(x, x.ndim() == a.ndim() ? axis : std::optional<std::int64_t>());
+  const sort_rows r =
+      detail::rows_of(x, x.ndim() == a.ndim() ? axis : std::optional<std::int64_t>());
   std::vector<std::int64_t> ranks;
   for (std::int64_t k : kth) ranks.push_back(r.rows ? checked_kth(k, r.length) : k);
   if (a.size() == 0 || ranks.size() != 1 || a.dtype() == complex128)
     return positions ? argsort(x, axis) : sort(x, axis);
-  const array values = positions ? detail::positions_of(r, int64).reshape({r.rows, r.length})
-                                 : laid_out(x, r);
+  const array values =
+      positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : laid_out(x, r);
   return partitioned(x, r, ranks.front(), values);
 }
 
@@ -113,9 +114,11 @@ array taken_from_row(const array& keys, const selected_rank& s, std::int64_t k, 
   const std::int64_t beyond = largest ? length - below - equal : below;
   const array flat = keys.reshape({length});
   const array pivot = s.pivot.reshape({});
-  const sized_nonzero outside = nonzero(largest ? flat > pivot : flat < pivot, beyond);
-  const sized_nonzero at = nonzero(flat == pivot, k - beyond);
-  return concatenate({outside.indices[0], at.indices[0]}).reshape({1, k});
+  std::vector<array> parts;
+  if (beyond > 0)
+    parts.push_back(nonzero(largest ? flat > pivot : flat < pivot, beyond).indices[0]);
+  if (k > beyond) parts.push_back(nonzero(flat == pivot, k - beyond).indices[0]);
+  return concatenate(parts).reshape({1, k});
 }
 
 // The same for rows: each element's slot among its row's taken ones, or k where not taken.
@@ -127,9 +130,8 @@ array taken_from_rows(const array& keys, const selected_rank& s, std::int64_t k,
   const array taken(beyond || (same && cumsum(same, -1) <= k - count_beyond));
   const array slot(where(taken, cumsum(taken, -1) - 1, k));
   const array out = empty({rows, k + 1}, int64);  // column k: where nothing taken lands
-  put_along_axis(out, slot, detail::positions_of(sort_rows{{1}, {rows, length}, rows, length},
-                                                 int64),
-                 1);
+  put_along_axis(out, slot,
+                 detail::positions_of(sort_rows{{1}, {rows, length}, rows, length}, int64), 1);
   return out(slice(), slice(0, k));
 }
 
@@ -153,8 +155,8 @@ array argpartition(const expr& a, const std::vector<std::int64_t>& kth,
 topk_result topk(const expr& x, std::int64_t k, std::int64_t axis, bool largest) {
   const sort_rows r = detail::rows_of(x, axis);
   if (k < 0 || k > r.length)
-    throw value_error("k(=" + std::to_string(k) + ") out of bounds (" +
-                      std::to_string(r.length) + ")");
+    throw value_error("k(=" + std::to_string(k) + ") out of bounds (" + std::to_string(r.length) +
+                      ")");
   shape kept = r.moved;
   kept[kept.size() - 1] = k;
   const array values = laid_out(x, r);
@@ -168,8 +170,8 @@ topk_result topk(const expr& x, std::int64_t k, std::int64_t axis, bool largest)
   } else {
     const array keys = detail::keys_of(x, r, true).reshape({r.rows, r.length});
     const selected_rank s = select_rank(keys, largest ? r.length - k : k - 1);
-    picked = r.rows == 1 ? taken_from_row(keys, s, k, largest)
-                         : taken_from_rows(keys, s, k, largest);
+    picked =
+        r.rows == 1 ? taken_from_row(keys, s, k, largest) : taken_from_rows(keys, s, k, largest);
   }
   // The k taken, in order: ascending, reversed for the largest.
   const array chosen = take_along_axis(values, picked, 1);

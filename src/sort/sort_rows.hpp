@@ -49,9 +49,8 @@ template <class Job>
 void run(const Job& job, std::size_t (*runner)(void*, std::size_t, const Job&, cudaStream_t)) {
   const cudaStream_t stream = current_stream();
   std::shared_ptr<buffer> scratch = allocate(runner(nullptr, 0, job, stream));
-  in_order(stream, [job, scratch, stream, runner] {
-    runner(scratch->data, scratch->bytes, job, stream);
-  });
+  in_order(stream,
+           [job, scratch, stream, runner] { runner(scratch->data, scratch->bytes, job, stream); });
 }
 
 }  // namespace jet::detail

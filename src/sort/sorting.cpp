@@ -29,7 +29,6 @@ using detail::rows_of;
 using detail::run;
 using detail::sort_rows;
 
-
 void check_index_dtype(dtype t, std::int64_t length) {
   if (t != int64 && t != int32)
     throw dtype_error("index_dtype must be int64 or int32, not " + std::string(name(t)));

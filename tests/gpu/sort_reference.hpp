@@ -37,8 +37,9 @@ inline bool numpy_less(cdouble a, cdouble b, bool complex) {
 
 // The stable argsort of `values` (C order over `s`) along `axis` (none: flattened), as NumPy
 // lays it out: positions along the axis in a's shape, or flat positions.
-inline std::vector<std::int64_t> reference_argsort(const std::vector<cdouble>& values, const jet::shape& s,
-                                            std::optional<int> axis, bool complex) {
+inline std::vector<std::int64_t> reference_argsort(const std::vector<cdouble>& values,
+                                                   const jet::shape& s, std::optional<int> axis,
+                                                   bool complex) {
   const auto less = [&](std::int64_t i, std::int64_t j) {
     return numpy_less(values[i], values[j], complex);
   };
@@ -64,7 +65,8 @@ inline std::vector<std::int64_t> reference_argsort(const std::vector<cdouble>& v
 
 // The values in the order `order` gives them (as reference_argsort lays it out).
 inline std::vector<cdouble> reordered(const std::vector<cdouble>& values, const jet::shape& s,
-                               std::optional<int> axis, const std::vector<std::int64_t>& order) {
+                                      std::optional<int> axis,
+                                      const std::vector<std::int64_t>& order) {
   if (!axis) {
     std::vector<cdouble> out;
     for (std::int64_t p : order) out.push_back(values[p]);

@@ -18,9 +18,9 @@ TEST_CASE("sorting and searching agree with NumPy's table on the host", "[host][
           row.back());
     ++checked[row[0]];
   }
-  for (const char* f : {"sort", "argsort", "lexsort", "sort_complex", "searchsorted", "digitize",
-                        "cumsum", "cumprod", "nancumsum", "nancumprod", "partition",
-                        "argpartition"}) {
+  for (const char* f :
+       {"sort", "argsort", "lexsort", "sort_complex", "searchsorted", "digitize", "cumsum",
+        "cumprod", "nancumsum", "nancumprod", "partition", "argpartition"}) {
     INFO(f);
     CHECK(checked[f] > 0);
   }
