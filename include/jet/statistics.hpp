@@ -94,6 +94,37 @@ histogram_result histogram(const expr& a, std::int64_t bins = 10,
 histogram_result histogram(const expr& a, const expr& bin_edges,
                            const std::optional<expr>& weights = std::nullopt, bool density = false);
 
+// numpy.histogramdd's answer: the counts (float64; with `density`, the density) over D axes and
+// each axis's edges.
+struct histogramdd_result {
+  array hist;
+  std::vector<array> edges;
+};
+// numpy.histogramdd of `sample`, N points of D coordinates (N x D; 1-D: D = 1): `bins` equal
+// bins per axis (one count for every axis, or one each) over `range` per axis (none: the
+// data's extremes, read on the host); each point's bin found by a search of each axis's edges,
+// all counted by one kernel.
+histogramdd_result histogramdd(
+    const expr& sample, const std::vector<std::int64_t>& bins = {10},
+    const std::vector<std::optional<std::pair<double, double>>>& range = {},
+    const std::optional<expr>& weights = std::nullopt, bool density = false);
+// numpy.histogramdd with each axis's edges given (1-D, increasing).
+histogramdd_result histogramdd(const expr& sample, const std::vector<expr>& bin_edges,
+                               const std::optional<expr>& weights = std::nullopt,
+                               bool density = false);
+// numpy.histogram2d of the points (x, y): histogramdd of their two coordinates.
+struct histogram2d_result {
+  array hist, xedges, yedges;
+};
+histogram2d_result histogram2d(
+    const expr& x, const expr& y, const std::vector<std::int64_t>& bins = {10},
+    const std::vector<std::optional<std::pair<double, double>>>& range = {},
+    const std::optional<expr>& weights = std::nullopt, bool density = false);
+// The same with the edges given: one array for both axes, or one each.
+histogram2d_result histogram2d(const expr& x, const expr& y, const std::vector<expr>& bin_edges,
+                               const std::optional<expr>& weights = std::nullopt,
+                               bool density = false);
+
 // ---- Covariance and correlation, through cuBLAS
 
 // numpy.cov: the covariance matrix of the variables in the rows of `m` (the columns, without

@@ -16,13 +16,12 @@
 #include "jet/sorting.hpp"
 #include "jet/statistics.hpp"
 #include "src/pipeline/evaluate.hpp"
+#include "src/statistics/bins.hpp"
 #include "src/statistics/rounded.hpp"
 
 namespace jet {
-namespace {
+namespace detail {
 
-// `values` (broadcast to bin's shape) added at `bin` (int64, each in [0, size)) into a new
-// array of `size` elements of dtype t, by one kernel.
 array add_into_bins(const expr& bin, const expr& values, std::int64_t size, dtype t) {
   const array out = zeros({size}, t);
   // The counts seen over bin's shape with no strides: every element's own position is the
@@ -33,18 +32,23 @@ array add_into_bins(const expr& bin, const expr& values, std::int64_t size, dtyp
   return out;
 }
 
-// The smallest and largest value of `a` (not empty), read on the host.
 std::pair<double, double> extremes(const expr& a) {
   const std::vector<double> v = stack({min(a), max(a)}).astype(float64).to_vector<double>();
   return {v[0], v[1]};
 }
 
-// A double as Python prints a float: 0.5, 2.0, inf, nan.
 std::string python_float(double v) {
   std::string s = fmt::format("{}", v);
   if (std::isfinite(v) && s.find_first_of(".e") == std::string::npos) s += ".0";
   return s;
 }
+
+}  // namespace detail
+namespace {
+
+using detail::add_into_bins;
+using detail::extremes;
+using detail::python_float;
 
 // NumPy's accumulator of weighted counts: float64 (complex128 for complex weights), cast to
 // the weights' dtype at the end.

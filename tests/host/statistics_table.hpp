@@ -160,6 +160,52 @@ inline std::vector<jet::expr> set_call(const std::vector<std::string>& f, operan
   return {};
 }
 
+// histogramdd's and histogram2d's BINS and RANGE fields.
+inline std::vector<std::int64_t> bin_counts(const std::string& text) {
+  std::vector<std::int64_t> out;
+  for (const std::string& c : split(text.substr(2), ',')) out.push_back(std::stoll(c));
+  return out;
+}
+inline std::vector<jet::expr> bin_edges(const std::string& text, operand_source how) {
+  std::vector<jet::expr> out;
+  for (const std::string& e : split(text.substr(2), ';')) out.push_back(operand_of(e, how));
+  return out;
+}
+inline std::vector<std::optional<std::pair<double, double>>> ranges(const std::string& text) {
+  std::vector<std::optional<std::pair<double, double>>> out;
+  if (text == "-") return out;
+  for (const std::string& pair : split(text, ';')) {
+    const std::vector<std::string> ends = split(pair, ',');
+    out.emplace_back(std::pair{std::stod(ends[0]), std::stod(ends[1])});
+  }
+  return out;
+}
+
+inline std::vector<jet::expr> histogramdd_call(const std::vector<std::string>& f,
+                                               operand_source how) {
+  const bool two = f[0] == "histogram2d";
+  const std::size_t b = two ? 3 : 2;  // the BINS field
+  const std::optional<jet::expr> weights = optional_operand(f[b + 2], how);
+  const bool density = flag(f[b + 3]);
+  std::vector<jet::expr> out;
+  if (two) {
+    const jet::expr x = operand_of(f[1], how), y = operand_of(f[2], how);
+    const jet::histogram2d_result r =
+        f[b][0] == 'i'
+            ? jet::histogram2d(x, y, bin_counts(f[b]), ranges(f[b + 1]), weights, density)
+            : jet::histogram2d(x, y, bin_edges(f[b], how), weights, density);
+    return {r.hist, r.xedges, r.yedges};
+  }
+  const jet::expr sample = operand_of(f[1], how);
+  const jet::histogramdd_result r =
+      f[b][0] == 'i'
+          ? jet::histogramdd(sample, bin_counts(f[b]), ranges(f[b + 1]), weights, density)
+          : jet::histogramdd(sample, bin_edges(f[b], how), weights, density);
+  out.push_back(r.hist);
+  for (const jet::array& e : r.edges) out.push_back(e);
+  return out;
+}
+
 inline bool is_set_routine(const std::string& name) {
   return name.starts_with("unique") || name == "isin" || name.ends_with("1d");
 }
@@ -193,6 +239,7 @@ inline std::vector<jet::expr> call(const std::vector<std::string>& f, operand_so
   if (name == "bincount")
     return {jet::bincount(operand_of(f[1], how), optional_operand(f[2], how), std::stoll(f[3]))};
   if (name == "histogram") return histogram_call(f, how);
+  if (name == "histogramdd" || name == "histogram2d") return histogramdd_call(f, how);
   if (name == "cov") return cov_call(f, how);
   if (name == "corrcoef")
     return {jet::corrcoef(operand_of(f[1], how), optional_operand(f[2], how), flag(f[3]))};

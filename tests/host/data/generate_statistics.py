@@ -25,6 +25,10 @@ Rows, tab-separated, the last field the RESULT:
     isin              A  B  INVERT
     intersect1d, intersect1d_indices, setdiff1d, setxor1d  A  B  ASSUME_UNIQUE
     union1d           A  B
+    histogramdd       SAMPLE  BINS  RANGE  WEIGHTS  DENSITY
+    histogram2d       X  Y  BINS  RANGE  WEIGHTS  DENSITY
+                      BINS i:COUNT,... (one count, or one an axis) or e:OPERAND;OPERAND...
+                      (edges); RANGE "-" or LO,HI;LO,HI...; the result: hist, then each edges
 
 An operand is SHAPE:DTYPE (zeros), SHAPE:DTYPE:SEED:FLAGS (the values `values` below makes,
 which the C++ side makes the same way), a Python int or float, or "-" for None. AXIS is none,
@@ -327,9 +331,48 @@ def set_pairs():
               lambda: np.intersect1d(operand(a), operand(b), True, return_indices=True))
 
 
+def dd_bins(text):
+    if text.startswith("i:"):
+        counts = [int(c) for c in text[2:].split(",")]
+        return counts[0] if len(counts) == 1 else counts
+    return [operand(e) for e in text[2:].split(";")]
+
+
+def dd_range(text):
+    if text == "-":
+        return None
+    return [tuple(float(v) for v in pair.split(",")) for pair in text.split(";")]
+
+
+def histograms_dd():
+    for sample, bins, rng in [("(50,2):float64:91:", "i:4", "-"), ("(50,3):float32:92:", "i:3,2,5", "-"),
+                              ("(40,2):int16:93:t", "i:3", "-"),
+                              ("(30,2):float64:94:", "i:4", "-2.0,2.0;0.0,5.0"),
+                              ("(20,):float64:95:", "i:6", "-"),
+                              ("(30,2):float64:96:", "e:(4,):float64:97:p;(3,):float32:98:p", "-"),
+                              ("(0,2):float64", "i:3", "-"), ("(10,2):float64:99:t", "i:0", "-"),
+                              ("(10,2):float64:100:", "i:3,3,3", "-")]:
+        for weights in ["-", "(" + sample[1:sample.index(",")] + ",):float64:101:p"
+                        if "," in sample[:sample.index(")")] else "(20,):float64:101:p"]:
+            for density in ["0", "1"]:
+                yield row("histogramdd", [sample, bins, rng, weights, density],
+                          lambda: (lambda r: (r[0], *r[1]))(
+                              np.histogramdd(operand(sample), dd_bins(bins), dd_range(rng),
+                                             density=density == "1", weights=operand(weights))))
+    for x, y, bins, rng in [("(40,):float64:102:", "(40,):float64:103:", "i:5", "-"),
+                            ("(40,):float32:104:", "(40,):float32:105:", "i:3,4", "0.0,5.0;-5.0,5.0"),
+                            ("(30,):float64:106:", "(30,):float64:107:", "e:(5,):float64:108:p", "-")]:
+        for density in ["0", "1"]:
+            yield row("histogram2d", [x, y, bins, rng, "-", density],
+                      lambda: np.histogram2d(operand(x), operand(y), dd_bins(bins)
+                                             if not bins.startswith("e:") or ";" in bins
+                                             else dd_bins(bins)[0], dd_range(rng),
+                                             density=density == "1"))
+
+
 def main():
     rows = [*comparing(), *averages(), *medians(), *quantiles(), *bins(), *covariances(),
-            *nan_args(), *uniques(), *set_pairs()]
+            *nan_args(), *uniques(), *set_pairs(), *histograms_dd()]
     path = pathlib.Path(__file__).with_name("statistics.tsv")
     path.write_text("".join("\t".join(r) + "\n" for r in rows))
 
