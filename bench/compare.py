@@ -170,7 +170,7 @@ def sorting(cp):
     result("cupy: cumsum(A, 0) 8192^2 float32 (ms)", median_ms(lambda: cp.cumsum(A, 0)), "ms")
 
 
-def statistics(cp):
+def counting(cp):
     """bench/statistics.cpp's figures under its names."""
     m, n = 1 << 24, 1 << 26
     keys = ((cp.arange(m, dtype=cp.int64) * 2654435761) % 65536).astype(cp.int32)
@@ -321,7 +321,7 @@ def main():
     parts = [("elementwise", lambda: elementwise(cp, a, b, c)),
              ("reductions", lambda: reductions(cp, copy_gbps)), ("matmuls", lambda: matmuls(cp)),
              ("random", lambda: random_draws(cp)), ("indexing", lambda: indexing(cp)),
-             ("sorting", lambda: sorting(cp)), ("statistics", lambda: statistics(cp)),
+             ("sorting", lambda: sorting(cp)), ("statistics", lambda: counting(cp)),
              ("kmeans", lambda: kmeans(cp)),
              ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
     for name, run in parts:

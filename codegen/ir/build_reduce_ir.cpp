@@ -45,8 +45,9 @@ void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out)
   g.output.strides = shape::filled(n, 0);
   for (int i = 0; i < n; ++i) {
     if ((spec.axes >> order[i]) & 1u) continue;
-    // Kept axes come first in input order: the output's axis i, or with keepdims order[i].
-    const int axis = spec.keepdims ? order[i] : i;
+    // Kept axes come first in input order: the output's axis i, or order[i] where the output
+    // keeps every axis (keepdims, a scan).
+    const int axis = spec.keepdims || spec.scan ? order[i] : i;
     g.output.strides[i] = out.shape()[axis] == 1 ? 0 : out.strides()[axis];
   }
   g.reduce.kept = 0;

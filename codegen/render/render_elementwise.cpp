@@ -133,8 +133,14 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
          "r.v[k] = " + store(g.output.type, element_call(g, true)) + ";\n";
   } else {
     s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
-    s += "      const " + std::string(storage_type(g.output.type)) +
-         " y = " + store(g.output.type, element_call(g, false)) + ";\n";
+    // Lanes past the end hold zeros: a kernel that reports errors in the data must not look
+    // at them (a zero weight sum is an error where it is data).
+    const std::string y = store(g.output.type, element_call(g, false));
+    const std::string type = storage_type(g.output.type);
+    if (partial_chunks && g.reports_errors())
+      s += "      " + type + " y{};\n      if (whole || i + k < n) y = " + y + ";\n";
+    else
+      s += "      const " + type + " y = " + y + ";\n";
     if (width > 1) {
       s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
       for (std::size_t k = 0; k < g.inputs.size(); ++k)

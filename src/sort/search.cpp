@@ -40,6 +40,8 @@ expr searchsorted(const expr& a, const expr& v, std::string_view side,
     sorted = take(sorted, *sorter);
   }
   const dtype t = compared_as(sorted, v);
+  // Nothing to search (and no memory to read): every value goes first.
+  if (sorted.size() == 0) return expr(detail::make_index(v.shape())) * 0;
   return expr(detail::make_search(sorted, v.astype(t).node(), side == "right"));
 }
 

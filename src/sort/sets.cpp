@@ -6,6 +6,7 @@
 
 #include <vector>
 
+#include "codegen/expr/node.hpp"
 #include "jet/indexing.hpp"
 #include "jet/manipulation.hpp"
 #include "jet/ops.hpp"
@@ -193,7 +194,14 @@ intersect1d_result intersect1d_indices(const expr& a, const expr& b, bool assume
   return out;
 }
 
-array union1d(const expr& a, const expr& b) { return unique(concatenate({a, b}, std::nullopt)); }
+array union1d(const expr& a, const expr& b) {
+  // NumPy joins the two directly, so a Python scalar takes the array's kind (NEP 50).
+  const auto scalar = [](const expr& e) {
+    return e.ndim() == 0 ? e.node() : detail::make_input(placeholder({}, e.dtype()));
+  };
+  const dtype t = detail::make_op(detail::op_code::less, scalar(a), scalar(b))->operand_type;
+  return unique(concatenate({a.astype(t), b.astype(t)}, std::nullopt));
+}
 
 array setdiff1d(const expr& a, const expr& b, bool assume_unique) {
   const array ua = set_of(a, assume_unique);

@@ -2,6 +2,7 @@
 // NumPy's dtype, weights that sum to zero found by the kernel that divides.
 #include <algorithm>
 #include <numeric>
+#include <string>
 
 #include "codegen/core/axes.hpp"
 #include "codegen/expr/node.hpp"
@@ -56,15 +57,26 @@ std::pair<expr, double> unweighted_average(const expr& a, const axes& axis, bool
   return {avg, static_cast<double>(a.size()) / static_cast<double>(avg.size())};
 }
 
+// NumPy's average names the argument in its axis errors ("axis: axis 3 is out of bounds ...").
+void check_axes(const expr& a, const axes& axis) {
+  if (axis.all()) return;
+  for (std::int64_t d : axis.list())
+    if (d < -a.ndim() || d >= a.ndim())
+      throw index_error("axis: axis " + std::to_string(d) +
+                        " is out of bounds for array of dimension " + std::to_string(a.ndim()));
+}
+
 }  // namespace
 
 expr average(const expr& a, axes axis, const std::optional<expr>& weights, bool keepdims) {
+  check_axes(a, axis);
   if (!weights) return unweighted_average(a, axis, keepdims).first;
   return weighted_average(a, axis, *weights, keepdims).average;
 }
 
 std::pair<array, array> average_returned(const expr& a, axes axis,
                                          const std::optional<expr>& weights, bool keepdims) {
+  check_axes(a, axis);
   if (!weights) {
     const auto [avg, count] = unweighted_average(a, axis, keepdims);
     return {avg, full(avg.shape(), count, avg.dtype())};

@@ -61,6 +61,10 @@ expr virtual_index(const expr& n, const expr& q, double alpha, double beta) {
   return n * q + (alpha + q * (1 - alpha - beta)) - 1;
 }
 
+// (n - 1) q, in q's dtype: NumPy's n is a Python int, exact until it meets q (n - 1 of Jet's
+// scalars would be int64, which takes a float32 q to float64).
+expr last_index_times(const expr& n, const expr& q) { return (n - 1).astype(q.dtype()) * q; }
+
 // NumPy's _discrete_interpolation_to_boundaries: floor(index), or the next where `previous` does
 // not hold; never below 0.
 expr to_boundaries(const expr& index, bool odd_rule) {
@@ -92,20 +96,26 @@ const std::array<method, 13> methods = {{
      [](const expr& n, const expr& q) { return virtual_index(n, q, 0, 1); }, false},
     {"hazen", [](const expr& n, const expr& q) { return virtual_index(n, q, 0.5, 0.5); }, false},
     {"weibull", [](const expr& n, const expr& q) { return virtual_index(n, q, 0, 0); }, false},
-    {"linear", [](const expr& n, const expr& q) { return (n - 1) * q; }, false},
+    {"linear", last_index_times, false},
     {"median_unbiased",
      [](const expr& n, const expr& q) { return virtual_index(n, q, 1 / 3.0, 1 / 3.0); }, false},
     {"normal_unbiased",
      [](const expr& n, const expr& q) { return virtual_index(n, q, 3 / 8.0, 3 / 8.0); }, false},
-    {"lower", [](const expr& n, const expr& q) { return floor((n - 1) * q).astype(int64); }, true},
-    {"higher", [](const expr& n, const expr& q) { return ceil((n - 1) * q).astype(int64); }, true},
+    {"lower",
+     [](const expr& n, const expr& q) { return floor(last_index_times(n, q)).astype(int64); },
+     true},
+    {"higher",
+     [](const expr& n, const expr& q) { return ceil(last_index_times(n, q)).astype(int64); }, true},
     {"midpoint",
-     [](const expr& n, const expr& q) { return 0.5 * (floor((n - 1) * q) + ceil((n - 1) * q)); },
+     [](const expr& n, const expr& q) {
+       return 0.5 * (floor(last_index_times(n, q)) + ceil(last_index_times(n, q)));
+     },
      false,
      [](const expr& g, const expr& index) {
        return where(remainder(index, 1) == 0, 0.0, 0.5).astype(g.dtype());
      }},
-    {"nearest", [](const expr& n, const expr& q) { return rint((n - 1) * q).astype(int64); }, true},
+    {"nearest",
+     [](const expr& n, const expr& q) { return rint(last_index_times(n, q)).astype(int64); }, true},
 }};
 
 const method& method_named(std::string_view name) {

@@ -109,6 +109,13 @@ bool part_close(double got, long double want, long double bound, double overflow
   return std::abs(static_cast<long double>(got) - want) <= bound;
 }
 
+// a * b as the GPU multiplies: real numbers alone, complex ones by the plain formula (NumPy's:
+// no recovery of infinities, as C++'s complex has).
+cwide product(cwide a, cwide b, bool complex) {
+  if (!complex) return a.real() * b.real();
+  return {a.real() * b.real() - a.imag() * b.imag(), a.real() * b.imag() + a.imag() * b.real()};
+}
+
 // Floating results: each prefix within the dtype's tolerance of its sum of magnitudes (sums) or,
 // for products, of its magnitude times its length.
 std::string floating_mismatch(const jet::array& got, const std::vector<cdouble>& values,
@@ -123,7 +130,7 @@ std::string floating_mismatch(const jet::array& got, const std::vector<cdouble>&
     for (std::size_t j = 0; j < line.size(); ++j) {
       cwide x(values[line[j]].real(), values[line[j]].imag());
       if (k.nan && (std::isnan(x.real()) || std::isnan(x.imag()))) x = k.sum ? 0.0L : 1.0L;
-      run = k.sum ? run + x : run * x;
+      run = k.sum ? run + x : product(run, x, jet::is_complex(t));
       if (std::isfinite(std::abs(x))) magnitude += std::abs(x);
       const long double bound = rtol * (k.sum ? std::max<long double>(magnitude, std::abs(run))
                                               : static_cast<long double>(j + 2) * std::abs(run)) +
@@ -196,9 +203,13 @@ TEST_CASE("scans of every dtype along each axis and flattened, and through views
 TEST_CASE("scans in a dtype argument wrap as it does", "[gpu][scan]") {
   std::mt19937 rng = seeded("scan dtypes", jet::int8);
   const sample x = random_sample(rng, jet::int8, {4, 300}, small);
+  // Products of rows short enough that no float dtype overflows (3^12), while int8 wraps.
+  const sample p = random_sample(rng, jet::int8, {4, 12}, near_one);
   for (jet::dtype t : {jet::int8, jet::uint8, jet::int16, jet::uint32, jet::float32, jet::float64,
-                       jet::complex64, jet::bool_})
-    for (bool sum : {true, false}) check_scan(x.device, x.values, {sum, false}, 1, t);
+                       jet::complex64, jet::bool_}) {
+    check_scan(x.device, x.values, {true, false}, 1, t);
+    check_scan(p.device, p.values, {false, false}, 1, t);
+  }
   const sample b = random_sample(rng, jet::bool_, {1000}, small);
   check_scan(b.device, b.values, {true, false}, 0);
   check_scan(b.device, b.values, {true, false}, 0, jet::bool_);
@@ -223,7 +234,7 @@ TEST_CASE("scans of sizes 0, 1, 2 and 2^20 + 3, of short and long rows and colum
       check_scan(x.device, x.values, {true, false}, -1);
       check_scan(x.device, x.values, {true, false}, 0);
     }
-    const sample p = random_sample(rng, t, {200, 40}, near_one);
+    const sample p = random_sample(rng, t, {40, 40}, near_one);
     check_scan(p.device, p.values, {false, false}, 0);
     check_scan(p.device, p.values, {false, false}, 1);
   }

@@ -86,6 +86,12 @@ inline std::vector<jet::expr> quantile_call(const std::vector<std::string>& f, o
                  : jet::nanpercentile(a, q, axis, f[4], keep)};
 }
 
+// Bin edges as the table spells them: an operand, or sorted:OPERAND, sorted.
+inline jet::expr edges_of(const std::string& text, operand_source how) {
+  if (text.starts_with("sorted:")) return jet::sort(operand_of(text.substr(7), how));
+  return operand_of(text, how);
+}
+
 inline std::vector<jet::expr> histogram_call(const std::vector<std::string>& f,
                                              operand_source how) {
   const jet::expr a = operand_of(f[1], how);
@@ -100,7 +106,7 @@ inline std::vector<jet::expr> histogram_call(const std::vector<std::string>& f,
     }
     r = jet::histogram(a, std::stoll(f[2].substr(2)), range, w, density);
   } else {
-    r = jet::histogram(a, jet::sort(operand_of(f[2], how)), w, density);
+    r = jet::histogram(a, edges_of(f[2], how), w, density);
   }
   return {r.hist, r.bin_edges};
 }
@@ -168,7 +174,7 @@ inline std::vector<std::int64_t> bin_counts(const std::string& text) {
 }
 inline std::vector<jet::expr> bin_edges(const std::string& text, operand_source how) {
   std::vector<jet::expr> out;
-  for (const std::string& e : split(text.substr(2), ';')) out.push_back(operand_of(e, how));
+  for (const std::string& e : split(text.substr(2), ';')) out.push_back(edges_of(e, how));
   return out;
 }
 inline std::vector<std::optional<std::pair<double, double>>> ranges(const std::string& text) {
@@ -207,7 +213,8 @@ inline std::vector<jet::expr> histogramdd_call(const std::vector<std::string>& f
 }
 
 inline bool is_set_routine(const std::string& name) {
-  return name.starts_with("unique") || name == "isin" || name.ends_with("1d");
+  return name.starts_with("unique") || name == "isin" || name.ends_with("1d") ||
+         name == "intersect1d_indices";
 }
 
 inline std::vector<jet::expr> call(const std::vector<std::string>& f, operand_source how) {

@@ -65,3 +65,17 @@ TEST_CASE("scans keep NumPy's shapes, dtypes and errors", "[host][scan]") {
   CHECK(jet::cumsum(jet::placeholder({0, 4}, jet::float32), 1).shape() == jet::shape{0, 4});
   CHECK(jet::cumsum(jet::placeholder({}, jet::float32), 0).shape() == jet::shape{1});
 }
+
+TEST_CASE("a scan writes each element where the operand has it", "[host][scan]") {
+  // The output keeps every axis of the operand: its strides follow the operand's, the scanned
+  // axis last (a column scan of a C-order matrix, and the middle axis of a 3-d array).
+  const auto strides = [](const jet::expr& e) {
+    const std::string lines = jet::explain(e).operands;
+    const std::string out = lines.substr(0, lines.find('\n'));
+    const std::string in = lines.substr(lines.find('\n') + 1);
+    return std::pair{out.substr(out.find("strides")), in.substr(in.find("strides"))};
+  };
+  for (const auto& [out, in] : {strides(jet::cumsum(jet::placeholder({300, 37}, jet::float32), 0)),
+                                strides(jet::cumprod(jet::placeholder({3, 5, 7}, jet::int64), 1))})
+    CHECK(out == in.substr(0, in.find('\n')));
+}
