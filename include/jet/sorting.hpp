@@ -36,7 +36,8 @@ array lexsort(const std::vector<expr>& keys, std::int64_t axis = -1);
 // a sort: CUB counts the digits of each row's keys, a byte a pass, reading 256 counts a row
 // back to the host after each (so it waits), until the key at rank kth is known; then scans
 // place each element: the smaller ones, the equal ones, the greater ones, each kept in order.
-// Several kth at once, and complex128 (whose keys are 16 bytes), sort instead.
+// Several kth at once, complex128 (whose keys are 16 bytes) and more than 2^23 rows sort
+// instead.
 array partition(const expr& a, std::int64_t kth, std::optional<std::int64_t> axis = -1);
 array partition(const expr& a, const std::vector<std::int64_t>& kth,
                 std::optional<std::int64_t> axis = -1);

@@ -48,7 +48,7 @@ std::size_t count(void* scratch, std::size_t bytes, const digit_count_job& job,
 std::size_t count_digits(void* scratch, std::size_t bytes, const digit_count_job& job,
                          cudaStream_t stream) {
   if (job.n == 0) return 0;
-  if (job.rows < 1 || job.n % job.rows != 0 || job.rows > (std::int64_t{1} << 23))
+  if (job.rows < 1 || job.n % job.rows != 0 || job.rows > max_select_rows)
     throw internal_error("count_digits given " + std::to_string(job.n) + " keys in " +
                          std::to_string(job.rows) + " rows");
   switch (job.key_bytes) {

@@ -10,6 +10,10 @@
 
 namespace jet::detail {
 
+// The most rows one count takes (CUB's histogram counts its bins in an int): selections of more
+// rows sort instead.
+inline constexpr std::int64_t max_select_rows = std::int64_t{1} << 23;
+
 // For each row of `rows` x (n / rows) keys, how many of the keys whose bits above `shift + 8`
 // equal those of the row's prefix hold each value 0..255 in the 8 bits from `shift`: row r's
 // counts at counts[256 r ...]. The prefixes (device, one per row) hold the digits chosen so far.

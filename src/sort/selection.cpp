@@ -60,6 +60,12 @@ selected_rank select_rank(const array& keys, std::int64_t rank) {
           asarray(below).reshape({rows, 1}), asarray(equal).reshape({rows, 1})};
 }
 
+// Whether a radix select serves: keys of 8 bytes or fewer (complex128's are 16), and rows that
+// one count takes.
+bool selects(dtype t, std::int64_t rows) {
+  return t != complex128 && rows <= detail::max_select_rows;
+}
+
 // `a` laid out as `r` says, as rows x length.
 array laid_out(const expr& a, const sort_rows& r) {
   array out = empty(r.moved, a.dtype());
@@ -99,7 +105,7 @@ array partition_or_sort(const expr& a, const std::vector<std::int64_t>& kth,
       detail::rows_of(x, x.ndim() == a.ndim() ? axis : std::optional<std::int64_t>());
   std::vector<std::int64_t> ranks;
   for (std::int64_t k : kth) ranks.push_back(r.rows ? checked_kth(k, r.length) : k);
-  if (a.size() == 0 || ranks.size() != 1 || a.dtype() == complex128)
+  if (a.size() == 0 || ranks.size() != 1 || !selects(a.dtype(), r.rows))
     return positions ? argsort(x, axis) : sort(x, axis);
   const array values =
       positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : laid_out(x, r);
@@ -163,7 +169,7 @@ topk_result topk(const expr& x, std::int64_t k, std::int64_t axis, bool largest)
   array picked;
   if (k == 0 || r.rows == 0) {
     picked = empty({r.rows, k}, int64);
-  } else if (x.dtype() == complex128) {
+  } else if (!selects(x.dtype(), r.rows)) {
     const array order = argsort(values, 1);
     picked = largest ? array(order(slice(), slice(r.length - k, none)))
                      : array(order(slice(), slice(0, k)));
