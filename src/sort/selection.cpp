@@ -67,10 +67,8 @@ bool selects(dtype t, std::int64_t rows) {
 }
 
 // `a` laid out as `r` says, as rows x length.
-array laid_out(const expr& a, const sort_rows& r) {
-  array out = empty(r.moved, a.dtype());
-  detail::evaluate(*a.node(), r.in_input_shape(out));
-  return out.reshape({r.rows, r.length});
+array in_rows(const expr& a, const sort_rows& r) {
+  return detail::laid_out(a, r).reshape({r.rows, r.length});
 }
 
 std::int64_t checked_kth(std::int64_t kth, std::int64_t length) {
@@ -108,7 +106,7 @@ array partition_or_sort(const expr& a, const std::vector<std::int64_t>& kth,
   if (a.size() == 0 || ranks.size() != 1 || !selects(a.dtype(), r.rows))
     return positions ? argsort(x, axis) : sort(x, axis);
   const array values =
-      positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : laid_out(x, r);
+      positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : in_rows(x, r);
   return partitioned(x, r, ranks.front(), values);
 }
 
@@ -165,7 +163,7 @@ topk_result topk(const expr& x, std::int64_t k, std::int64_t axis, bool largest)
                       ")");
   shape kept = r.moved;
   kept[kept.size() - 1] = k;
-  const array values = laid_out(x, r);
+  const array values = in_rows(x, r);
   array picked;
   if (k == 0 || r.rows == 0) {
     picked = empty({r.rows, k}, int64);

@@ -22,10 +22,14 @@ sort_rows rows_of(const expr& a, std::optional<std::int64_t> axis) {
   return r;
 }
 
+array laid_out(const expr& a, const sort_rows& r) {
+  array out = empty(r.moved, a.dtype());
+  evaluate(*a.node(), r.in_input_shape(out));
+  return out;
+}
+
 array keys_of(const expr& a, const sort_rows& r, bool comparing) {
-  array keys = empty(r.moved, sort_key_dtype(a.dtype()));
-  evaluate(*make_sort_key(a.node(), comparing), r.in_input_shape(keys));
-  return keys;
+  return laid_out(expr(make_sort_key(a.node(), comparing)), r);
 }
 
 array positions_of(const sort_rows& r, dtype t) {

@@ -34,6 +34,8 @@ struct sort_rows {
 };
 
 sort_rows rows_of(const expr& a, std::optional<std::int64_t> axis);
+// `a` evaluated into a new array of shape r.moved, its rows laid out as `r` says.
+array laid_out(const expr& a, const sort_rows& r);
 // The keys of `a` laid out as `r` says: sort keys, or with `comparing` keys in which -0.0 and
 // 0.0 are equal.
 array keys_of(const expr& a, const sort_rows& r, bool comparing);

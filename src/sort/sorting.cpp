@@ -80,8 +80,7 @@ void sort_one_row(const expr& a, const sort_rows& r, const array& out) {
       job.count = static_cast<std::int64_t*>(count.data());
     }
   } else {
-    values = empty(r.moved, a.dtype());
-    detail::evaluate(*(floating ? where(isnan(a), abs(a), a) : a).node(), r.in_input_shape(values));
+    values = detail::laid_out(floating ? where(isnan(a), abs(a), a) : a, r);
   }
   job.in = values.data();
   run(job, detail::sort_values);

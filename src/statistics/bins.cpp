@@ -37,6 +37,10 @@ std::pair<double, double> extremes(const expr& a) {
   return {v[0], v[1]};
 }
 
+bool decreases(const array& edges) {
+  return edges.size() > 1 && any(edges(slice(none, -1)) > edges(slice(1, none))).item<bool>();
+}
+
 std::string python_float(double v) {
   std::string s = fmt::format("{}", v);
   if (std::isfinite(v) && s.find_first_of(".e") == std::string::npos) s += ".0";
@@ -153,7 +157,7 @@ histogram_result histogram(const expr& a, const expr& bin_edges, const std::opti
   check_weights(a, weights);
   if (bin_edges.ndim() != 1) throw value_error("`bins` must be 1d, when an array");
   const array edges = detail::as_array(bin_edges);
-  if (edges.size() > 1 && any(edges(slice(none, -1)) > edges(slice(1, none))).item<bool>())
+  if (detail::decreases(edges))
     throw value_error("`bins` must increase monotonically, when an array");
   const std::int64_t bins = edges.size() - 1;
   const expr values = a.dtype() == bool_ ? a.astype(uint8) : a;

@@ -16,6 +16,8 @@ namespace jet::detail {
 array add_into_bins(const expr& bin, const expr& values, std::int64_t size, dtype t);
 // The smallest and largest value of `a` (not empty), read on the host.
 std::pair<double, double> extremes(const expr& a);
+// Whether the 1-D `edges` ever decrease (read on the host, a wait).
+bool decreases(const array& edges);
 // A double as Python prints a float: 0.5, 2.0, inf, nan.
 std::string python_float(double v);
 

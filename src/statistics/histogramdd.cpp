@@ -65,7 +65,7 @@ histogramdd_result count_points(const array& points, std::vector<array> edges,
     const array& e = edges[k];
     if (e.ndim() != 1)
       throw value_error("`bins[" + std::to_string(k) + "]` must be 1d, when an array");
-    if (e.size() > 1 && any(e(slice(none, -1)) > e(slice(1, none))).item<bool>())
+    if (detail::decreases(e))
       throw value_error("`bins[" + std::to_string(k) +
                         "]` must be monotonically increasing, when an array");
     const array column = points(slice(), k);

@@ -2,6 +2,8 @@
 #pragma once
 
 #include <complex>
+#include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -105,6 +107,36 @@ inline cdouble stored(jet::dtype t, cdouble w) {
       out = cdouble(widen(narrow<T>(w.real())));
   });
   return out;
+}
+
+// The positions (C order over `s`) of each line along `axis`, or of all of `s` flattened.
+inline std::vector<std::vector<std::int64_t>> lines_of(const jet::shape& s,
+                                                       std::optional<int> axis) {
+  const std::int64_t n = jet::shape(s).product();
+  std::vector<std::vector<std::int64_t>> lines;
+  if (!axis) {
+    lines.emplace_back(static_cast<std::size_t>(n));
+    for (std::int64_t i = 0; i < n; ++i) lines[0][static_cast<std::size_t>(i)] = i;
+    return lines;
+  }
+  const std::int64_t length = s[*axis];
+  std::int64_t stride = 1;
+  for (int d = s.size() - 1; d > *axis; --d) stride *= s[d];
+  if (length == 0) return lines;
+  for (std::int64_t line = 0; line < n / length; ++line) {
+    const std::int64_t base = line / stride * stride * length + line % stride;
+    std::vector<std::int64_t> p(static_cast<std::size_t>(length));
+    for (std::int64_t k = 0; k < length; ++k) p[static_cast<std::size_t>(k)] = base + k * stride;
+    lines.push_back(std::move(p));
+  }
+  return lines;
+}
+
+// The elements of `e`, evaluated, as complex<double>.
+inline std::vector<cdouble> complex_values(const jet::expr& e) {
+  const std::vector<std::complex<double>> v =
+      e.eval().astype(jet::complex128).to_vector<std::complex<double>>();
+  return {v.begin(), v.end()};
 }
 
 // Kernels built (compiled, loaded or found in memory) so far.

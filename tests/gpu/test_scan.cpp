@@ -18,29 +18,6 @@ namespace {
 using namespace jet_test;
 using cwide = std::complex<long double>;
 
-// The positions of each line a scan runs along: along `axis` of shape `s` (C order), or all of
-// it flattened.
-std::vector<std::vector<std::int64_t>> lines_of(const jet::shape& s, std::optional<int> axis) {
-  const std::int64_t n = jet::shape(s).product();
-  std::vector<std::vector<std::int64_t>> lines;
-  if (!axis) {
-    lines.emplace_back(static_cast<std::size_t>(n));
-    for (std::int64_t i = 0; i < n; ++i) lines[0][static_cast<std::size_t>(i)] = i;
-    return lines;
-  }
-  const std::int64_t length = s[*axis];
-  std::int64_t stride = 1;
-  for (int d = s.size() - 1; d > *axis; --d) stride *= s[d];
-  if (length == 0) return lines;
-  for (std::int64_t line = 0; line < n / length; ++line) {
-    const std::int64_t base = line / stride * stride * length + line % stride;
-    std::vector<std::int64_t> p(static_cast<std::size_t>(length));
-    for (std::int64_t k = 0; k < length; ++k) p[static_cast<std::size_t>(k)] = base + k * stride;
-    lines.push_back(std::move(p));
-  }
-  return lines;
-}
-
 // `v` as the result dtype `t` holds it, for integer results: wrapped, then widened to 64 bits.
 std::uint64_t wrapped(jet::dtype t, std::uint64_t v) {
   std::uint64_t out = 0;
@@ -166,13 +143,6 @@ void check_scan(const jet::expr& x, const std::vector<cdouble>& values, scan_kin
   CHECK(m.empty());
 }
 
-// The elements of `e`, evaluated, as complex<double>.
-std::vector<cdouble> values_of(const jet::expr& e) {
-  const std::vector<std::complex<double>> v =
-      e.eval().astype(jet::complex128).to_vector<std::complex<double>>();
-  return {v.begin(), v.end()};
-}
-
 const domain small{.lo = -2.0, .hi = 2.0, .integers = int_range{-100, 100}};
 const domain near_one{.lo = 0.5, .hi = 1.5, .integers = int_range{-3, 3}};
 
@@ -264,12 +234,12 @@ TEST_CASE("a scan computes its producer as the materialized form does, and runs 
     product.push_back(cdouble(static_cast<float>(a.values[i].real() * b.values[i].real())));
   check_scan(a.device * b.device, product, {true, false}, 0);
   const jet::array materialized = a.device * b.device;
-  check_any(jet::cumsum(a.device * b.device).eval(), values_of(jet::cumsum(materialized)));
+  check_any(jet::cumsum(a.device * b.device).eval(), complex_values(jet::cumsum(materialized)));
   // A scan inside an expression runs first; one written over its input reads it all first.
   const sample square = random_sample(rng, jet::float64, {700, 900}, positive);
   jet::array inplace = square.device.copy();
   std::move(inplace) = jet::cumsum(inplace, 0);
-  check_any(inplace, values_of(jet::cumsum(square.device, 0)));
+  check_any(inplace, complex_values(jet::cumsum(square.device, 0)));
   jet::array flat = a.device.copy();
   std::move(flat) = jet::cumsum(flat) * 2 - flat;
   std::vector<cdouble> want;

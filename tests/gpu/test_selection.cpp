@@ -17,32 +17,6 @@ namespace {
 
 using namespace jet_test;
 
-// The positions of each line along `axis` of shape `s` (C order), or of all of it.
-std::vector<std::vector<std::int64_t>> lines_of(const jet::shape& s, std::optional<int> axis) {
-  const std::int64_t n = jet::shape(s).product();
-  if (!axis) {
-    std::vector<std::int64_t> all(static_cast<std::size_t>(n));
-    std::iota(all.begin(), all.end(), 0);
-    return {all};
-  }
-  std::vector<std::vector<std::int64_t>> lines;
-  const std::int64_t length = s[*axis];
-  std::int64_t stride = 1;
-  for (int d = s.size() - 1; d > *axis; --d) stride *= s[d];
-  for (std::int64_t line = 0; length && line < n / length; ++line) {
-    const std::int64_t base = line / stride * stride * length + line % stride;
-    std::vector<std::int64_t> p;
-    for (std::int64_t k = 0; k < length; ++k) p.push_back(base + k * stride);
-    lines.push_back(p);
-  }
-  return lines;
-}
-
-std::vector<cdouble> values_of(const jet::array& a) {
-  const auto v = a.astype(jet::complex128).to_vector<std::complex<double>>();
-  return {v.begin(), v.end()};
-}
-
 // Whether two values are equal in NumPy's order (NaN classes equal each other).
 bool same(cdouble a, cdouble b, bool complex) {
   return !numpy_less(a, b, complex) && !numpy_less(b, a, complex);
@@ -78,7 +52,7 @@ void check_partition(const jet::expr& x, const std::vector<cdouble>& values, std
   const jet::array got_positions = jet::argpartition(x, kth, axis);
   CHECK(got.dtype() == x.dtype());
   CHECK(got_positions.dtype() == jet::int64);
-  const std::vector<cdouble> g = values_of(got);
+  const std::vector<cdouble> g = complex_values(got);
   const std::vector<std::int64_t> p = positions(got_positions);
   for (const auto& line : lines_of(s, ref_axis)) {
     const std::int64_t k = kth < 0 ? kth + static_cast<std::int64_t>(line.size()) : kth;
@@ -112,7 +86,7 @@ void check_topk(const jet::expr& x, const std::vector<cdouble>& values, std::int
   want_shape[d] = k;
   CHECK(r.values.shape() == want_shape);
   CHECK(r.indices.dtype() == jet::int64);
-  const std::vector<cdouble> got = values_of(r.values);
+  const std::vector<cdouble> got = complex_values(r.values);
   const std::vector<std::int64_t> at = positions(r.indices);
   const auto got_lines = lines_of(want_shape, d);
   const auto lines = lines_of(s, d);
@@ -148,7 +122,7 @@ TEST_CASE("partition and argpartition of every dtype along each axis and flatten
     check_partition(view.device, view.values, 1, 1);
     // A fused producer, against its values as the GPU computes them.
     const jet::expr magnitude = jet::abs(x.device);
-    check_partition(magnitude, values_of(magnitude.eval()), 4, -1);
+    check_partition(magnitude, complex_values(magnitude.eval()), 4, -1);
   }
 }
 
