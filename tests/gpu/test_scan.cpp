@@ -81,6 +81,7 @@ double tiny(jet::dtype t) {
 // dtype's range, an infinity), else within `bound`.
 bool part_close(double got, long double want, long double bound, double overflow) {
   if (std::isnan(want)) return std::isnan(got);
+  if (static_cast<long double>(got) == want) return true;  // even where the bound is NaN
   if (std::isinf(want) || std::abs(want) >= overflow)
     return std::isinf(got) && (got > 0) == (want > 0);
   return std::abs(static_cast<long double>(got) - want) <= bound;
