@@ -53,8 +53,9 @@ void choose_reduction_layout(ir::reduction_geometry& r, const ir::operand* prima
 void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes);
 // A scan's blocks: one a tile, tiles of an output consecutive.
 std::int64_t scan_blocks(const ir::reduction_geometry& r);
-// Bytes of a scan's tile states: a flag per tile, then the tiles' aggregates and inclusive
-// prefixes (per lane for columns), at `values_offset`.
+// Bytes of a scan's tile states: 8 bytes a tile for its flag (or its status word: flag and
+// value), then the tiles' aggregates and inclusive prefixes (per lane for columns), at
+// `values_offset`.
 std::size_t scan_state_bytes(const ir::reduction_geometry& r, std::size_t& values_offset);
 
 // Cuts the reduced axes into chunks for a kernel that keeps `blocks_per_sm` blocks resident on

@@ -1,6 +1,7 @@
 // The layout and the chunks of a reduction kernel, for Jet's reductions and user reduction
 // kernels alike.
 #include <algorithm>
+#include <cstdint>
 #include <cstdlib>
 
 #include "codegen/core/limits.hpp"
@@ -94,7 +95,8 @@ std::int64_t scan_blocks(const ir::reduction_geometry& r) {
 
 std::size_t scan_state_bytes(const ir::reduction_geometry& r, std::size_t& values_offset) {
   const std::int64_t tiles = scan_blocks(r);
-  values_offset = (static_cast<std::size_t>(tiles) * sizeof(unsigned) + 15) / 16 * 16;
+  // A flag a tile, or for rows of values of 4 bytes or fewer a status word (flag and value).
+  values_offset = (static_cast<std::size_t>(tiles) * sizeof(std::uint64_t) + 15) / 16 * 16;
   const std::int64_t lanes = r.columns ? block_threads : 1;
   return values_offset + 2 * static_cast<std::size_t>(tiles * lanes) * r.state_bytes;
 }

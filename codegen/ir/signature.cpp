@@ -23,7 +23,7 @@ void append_signature(const ir::graph& g, std::string& key) {
     next += sizeof v;
   };
   // Version of the rendering rules: bump when codegen/render changes what it emits.
-  constexpr std::int64_t render_version = 2;
+  constexpr std::int64_t render_version = 3;
   put(render_version);
   put(static_cast<std::int64_t>(g.code.size()));
   for (const ir::instr& in : g.code) {

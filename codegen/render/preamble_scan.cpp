@@ -105,6 +105,42 @@ template <class Op, class T> __device__ __noinline__ T jet_look_back(unsigned* f
   return prefix;
 }
 )"},
+    {"jet_look_back_packed",
+     R"(// jet_look_back for values of 4 bytes or fewer, over one 64-bit status word a tile: the
+// flag in the high half, the value's bits in the low half, stored and read whole, so a flag is
+// never seen without its value and no fence is needed.
+template <class T> __device__ __forceinline__ void jet_tile_publish(unsigned long long* status, unsigned state, T value) {
+  unsigned bits = 0;
+  memcpy(&bits, &value, sizeof(T));
+  const unsigned long long word = ((unsigned long long)state << 32) | bits;
+  asm volatile("st.relaxed.gpu.global.u64 [%0], %1;" :: "l"(status), "l"(word) : "memory");
+}
+template <class Op, class T> __device__ __forceinline__ T jet_look_back_packed(unsigned long long* status, long long t, long long first, T total) {
+  const int lane = threadIdx.x % 32;
+  T prefix = Op::identity();
+  if (t > first) {
+    if (lane == 0) jet_tile_publish(status + t, 1u, total);
+    for (long long end = t - 1;; end -= 32) {
+      const long long q = end - lane;
+      unsigned long long word = 2ull << 32;
+      T v = Op::identity();
+      if (q >= first) {
+        do {
+          asm volatile("ld.relaxed.gpu.global.u64 %0, [%1];" : "=l"(word) : "l"(status + q) : "memory");
+        } while ((word >> 32) == 0);
+        const unsigned bits = (unsigned)word;
+        memcpy(&v, &bits, sizeof(T));
+      }
+      const unsigned done = __ballot_sync(0xffffffffu, (word >> 32) == 2);
+      if (done && lane >= __ffs(done)) v = Op::identity();
+      prefix = Op()(jet_warp_fold<Op>(v), prefix);
+      if (done) break;
+    }
+  }
+  if (lane == 0) jet_tile_publish(status + t, 2u, Op()(prefix, total));
+  return prefix;
+}
+)"},
     {"jet_scan_rows",
      R"(// A scan's tile of one row: 256 threads, Items elements each. The tile is staged through
 // shared memory (read and written in order across the block, the producer computed on the
@@ -149,8 +185,13 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
     if (lane == 0) exclusive = Op::identity();
     __syncwarp();
     if (lane < 8) warp_prefix[lane] = exclusive;
-    T* aggregates = (T*)p.work;
-    const T prefix = jet_look_back<Op>(p.counters, aggregates, aggregates + gridDim.x, t, first, total);
+    T prefix;
+    if constexpr (sizeof(T) <= 4) {
+      prefix = jet_look_back_packed<Op>((unsigned long long*)p.counters, t, first, total);
+    } else {
+      T* aggregates = (T*)p.work;
+      prefix = jet_look_back<Op>(p.counters, aggregates, aggregates + gridDim.x, t, first, total);
+    }
     if (lane == 0) tile_prefix = prefix;
   }
   __syncthreads();

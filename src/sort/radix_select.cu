@@ -1,6 +1,7 @@
 // count_digits over CUB's DeviceHistogram: each key becomes the bin of its row and digit, or a
 // sample below the histogram's range (which CUB leaves out) where its higher digits differ
-// from the row's prefix.
+// from the row's prefix. The samples are doubles, which CUB bins by one multiplication (by
+// 1.0: exact for every bin), where it would bin integers by a 64-bit division.
 #include <thrust/iterator/counting_iterator.h>
 #include <thrust/iterator/transform_iterator.h>
 
@@ -19,12 +20,14 @@ struct digit_bin {
   const std::uint64_t* prefixes;
   std::int64_t length;
   int shift;
-  __host__ __device__ long long operator()(std::int64_t i) const {
-    const std::int64_t row = i / length;
+  std::int64_t rows;
+  __host__ __device__ double operator()(std::int64_t i) const {
+    const std::int64_t row = rows == 1 ? 0 : i / length;
     const std::uint64_t key = keys[i];
     const int above = shift + 8;
     const bool counted = above >= 64 || (key >> above) == (prefixes[row] >> above);
-    return counted ? row * 256 + static_cast<long long>((key >> shift) & 255u) : -1;
+    return counted ? static_cast<double>(row * 256 + static_cast<long long>((key >> shift) & 255u))
+                   : -1.0;
   }
 };
 
@@ -32,12 +35,13 @@ template <class K>
 std::size_t count(void* scratch, std::size_t bytes, const digit_count_job& job,
                   cudaStream_t stream) {
   const digit_bin<K> bin{static_cast<const K*>(job.keys), job.prefixes, job.n / job.rows,
-                         job.shift};
+                         job.shift, job.rows};
   const auto samples =
       thrust::make_transform_iterator(thrust::counting_iterator<std::int64_t>(0), bin);
   const long long bins = job.rows * 256;
   check_cuda(cub::DeviceHistogram::HistogramEven(scratch, bytes, samples, job.counts,
-                                                 static_cast<int>(bins + 1), 0LL, bins, job.n,
+                                                 static_cast<int>(bins + 1), 0.0,
+                                                 static_cast<double>(bins), job.n,
                                                  stream),
              "cub::DeviceHistogram");
   return bytes;

@@ -10,9 +10,9 @@
 
 namespace jet::detail {
 
-// The most rows one count takes (CUB's histogram counts its bins in an int): selections of more
-// rows sort instead.
-inline constexpr std::int64_t max_select_rows = std::int64_t{1} << 23;
+// The most rows one count takes (CUB's histogram takes its number of bin edges, 256 a row and
+// one more, in an int): selections of more rows sort instead.
+inline constexpr std::int64_t max_select_rows = (std::int64_t{1} << 23) - 1;
 
 // For each row of `rows` x (n / rows) keys, how many of the keys whose bits above `shift + 8`
 // equal those of the row's prefix hold each value 0..255 in the 8 bits from `shift`: row r's

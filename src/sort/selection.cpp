@@ -24,6 +24,7 @@ using detail::sort_rows;
 // keys are below it and equal to it (rows x 1, int64).
 struct selected_rank {
   array pivot, below, equal;
+  std::vector<std::int64_t> below_counts, equal_counts;  // below and equal on the host
 };
 
 // The radix select over `keys` (rows x length, unsigned): a pass a byte, most significant
@@ -57,7 +58,7 @@ selected_rank select_rank(const array& keys, std::int64_t rank) {
     }
   }
   return {asarray(prefix).astype(keys.dtype()).reshape({rows, 1}),
-          asarray(below).reshape({rows, 1}), asarray(equal).reshape({rows, 1})};
+          asarray(below).reshape({rows, 1}), asarray(equal).reshape({rows, 1}), below, equal};
 }
 
 // Whether a radix select serves: keys of 8 bytes or fewer (complex128's are 16), and rows that
@@ -69,6 +70,16 @@ bool selects(dtype t, std::int64_t rows) {
 // `a` laid out as `r` says, as rows x length.
 array in_rows(const expr& a, const sort_rows& r) {
   return detail::laid_out(a, r).reshape({r.rows, r.length});
+}
+
+// The same to read from: a view of a's array where it is one laid out so, else in_rows.
+array as_rows(const expr& a, const sort_rows& r) {
+  if (a.node()->op == detail::op_code::input) {
+    const array& v = a.node()->value();
+    const array moved = r.axis ? moveaxis(v, *r.axis, -1) : v;
+    if (moved.is_c_contiguous()) return moved.reshape({r.rows, r.length});
+  }
+  return in_rows(a, r);
 }
 
 std::int64_t checked_kth(std::int64_t kth, std::int64_t length) {
@@ -106,22 +117,25 @@ array partition_or_sort(const expr& a, const std::vector<std::int64_t>& kth,
   if (a.size() == 0 || ranks.size() != 1 || !selects(a.dtype(), r.rows))
     return positions ? argsort(x, axis) : sort(x, axis);
   const array values =
-      positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : in_rows(x, r);
+      positions ? detail::positions_of(r, int64).reshape({r.rows, r.length}) : as_rows(x, r);
   return partitioned(x, r, ranks.front(), values);
 }
 
 // The positions of the k largest (or smallest) keys of one row (1 x length) around the
-// selected one: those beyond it, then the first of those equal to it, as many as are needed.
+// selected one: those beyond it, then the first of those equal to it, as many as are needed
+// (one pass where all of them are).
 array taken_from_row(const array& keys, const selected_rank& s, std::int64_t k, bool largest) {
   const std::int64_t length = keys.shape()[1];
-  const std::int64_t below = s.below.item<std::int64_t>(), equal = s.equal.item<std::int64_t>();
+  const std::int64_t below = s.below_counts[0], equal = s.equal_counts[0];
   const std::int64_t beyond = largest ? length - below - equal : below;
   const array flat = keys.reshape({length});
   const array pivot = s.pivot.reshape({});
+  if (beyond + equal == k)
+    return nonzero(largest ? flat >= pivot : flat <= pivot, k).indices[0].reshape({1, k});
   std::vector<array> parts;
   if (beyond > 0)
     parts.push_back(nonzero(largest ? flat > pivot : flat < pivot, beyond).indices[0]);
-  if (k > beyond) parts.push_back(nonzero(flat == pivot, k - beyond).indices[0]);
+  parts.push_back(nonzero(flat == pivot, k - beyond).indices[0]);
   return concatenate(parts).reshape({1, k});
 }
 
@@ -163,7 +177,7 @@ topk_result topk(const expr& x, std::int64_t k, std::int64_t axis, bool largest)
                       ")");
   shape kept = r.moved;
   kept[kept.size() - 1] = k;
-  const array values = in_rows(x, r);
+  const array values = as_rows(x, r);
   array picked;
   if (k == 0 || r.rows == 0) {
     picked = empty({r.rows, k}, int64);
