@@ -21,6 +21,10 @@ inline constexpr std::size_t max_param_bytes = 4096;
 inline constexpr std::int64_t index32_limit = std::int64_t{1} << 31;
 // Grid-stride kernels launch at most this many blocks per SM (JET_BLOCKS_PER_SM overrides it).
 inline constexpr int default_blocks_per_sm = 32;
+// The threads an SM keeps resident (compute capability 7.0 to 9.0: 2048 but 7.5's 1024).
+inline constexpr int max_threads_per_sm = 2048;
+// The most bytes of bins a scatter adds into in shared memory (ir::graph::shared_bins).
+inline constexpr std::int64_t max_shared_bin_bytes = 32 * 1024;
 // What plans assume where no GPU is present (jet::explain on a machine without one): the GPU
 // Jet is tuned on, an H200.
 inline constexpr int reference_multiprocessors = 132;

@@ -1,13 +1,28 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
+#include <algorithm>
 #include <cstdint>
 #include <string>
 #include <vector>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/ir/passes.hpp"
 #include "jet/error.hpp"
 
 namespace jet::codegen {
 namespace {
+
+// Whether shared memory adds values of dtype t by one atomic instruction.
+bool shared_addable(dtype t) {
+  switch (t) {
+    case dtype::int32:
+    case dtype::uint32:
+    case dtype::int64:
+    case dtype::uint64:
+    case dtype::float32:
+    case dtype::float64: return true;
+    default: return false;
+  }
+}
 
 // An array as an operand of a kernel over `extents`: broadcast axes get stride 0.
 ir::operand operand_for(const array& a, const shape& extents) {
@@ -234,13 +249,18 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g) {
 }
 
 void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,
-                      detail::scatter_op combine, ir::graph& g) {
+                      detail::scatter_op combine, std::int64_t bins, ir::graph& g) {
   g.clear();
   g.extents = view.shape();
   build_code(values, view.dtype(), &offset, g);
   g.output = operand_for(view, g.extents);
   g.output.gathered = true;
   g.combine = combine;
+  if (bins > 0 && combine == detail::scatter_op::add && shared_addable(view.dtype()) &&
+      bins * static_cast<std::int64_t>(itemsize(view.dtype())) <= max_shared_bin_bytes &&
+      std::all_of(view.strides().begin(), view.strides().end(),
+                  [](std::int64_t s) { return s == 0; }))
+    g.shared_bins = bins;
 }
 
 }  // namespace jet::codegen

@@ -57,6 +57,7 @@ void graph::clear() {
   output = {};
   store_offset = -1;
   combine = detail::scatter_op::store;
+  shared_bins = 0;
   extents = {};
   index64 = false;
   vector_width = 1;

@@ -101,6 +101,9 @@ struct graph {
   // own position in the output.
   std::int16_t store_offset = -1;
   detail::scatter_op combine = detail::scatter_op::store;  // how a scatter writes
+  // A scatter adding into bins [0, shared_bins) of its output (each offset is a bin): each block
+  // adds into its own copy of the bins in shared memory, then adds its copy into the output.
+  std::int64_t shared_bins = 0;
   shape extents;  // the kernel's iteration space, after collapsing
   bool index64 = false;
   int vector_width = 1;

@@ -17,8 +17,11 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g);
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
 // A scatter: `values` written into `view` (of the iteration space's shape, stride 0 on the axes
 // its index arrays replace) at each element's position plus `offset` (int64, in elements).
+// With `bins` > 0, the caller promises every offset in [0, bins) and every stride 0: an addition
+// of integers or floats into so few bins that they fit max_shared_bin_bytes adds in shared
+// memory first (ir::graph::shared_bins).
 void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,
-                      detail::scatter_op combine, ir::graph& g);
+                      detail::scatter_op combine, std::int64_t bins, ir::graph& g);
 
 // Drops extent-1 axes and merges adjacent axes that are contiguous in every operand, never
 // an axis before `boundary` with one after it; returns where the boundary is then. (Reductions

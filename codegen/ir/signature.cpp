@@ -11,7 +11,7 @@ void append_signature(const ir::graph& g, std::string& key) {
   // The key is a list of 64-bit words, written into room made at once: an append per word
   // costs a long expression's host time.
   const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 +
-                            (g.reduce.active ? 1 : 0);
+                            (g.reduce.active ? 1 : 0) + (g.shared_bins ? 1 : 0);
   const std::size_t start = key.size();
   key.resize(start + 8 * words);
   char* next = key.data() + start;
@@ -45,6 +45,7 @@ void append_signature(const ir::graph& g, std::string& key) {
   put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16 |
       std::int64_t{static_cast<std::uint16_t>(g.store_offset)} << 32 |
       static_cast<std::int64_t>(g.combine) << 48);
+  if (g.shared_bins) put(g.shared_bins);
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;
     put(static_cast<std::int64_t>(r.op) | static_cast<std::int64_t>(r.post) << 8 |

@@ -39,6 +39,9 @@ struct launch_geometry {
   // thread that loops waits on each in turn; more threads keep more of them in flight (measured
   // on the H200: a random gather of 2^26 floats 1.72 ms capped, 1.50 ms not; bench/NOTES.md).
   bool uncapped = false;
+  // Where more than 0, at most this many blocks an SM: a scatter into shared bins, each of
+  // whose blocks adds all its bins into the output at its end.
+  int blocks_per_sm = 0;
   ir::reduction_geometry* reduction = nullptr;
   bool scan = false;  // the reduction is a scan: a block a tile (scan_blocks)
 };
@@ -77,8 +80,9 @@ enum class lowering : std::uint8_t {
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan);
 // The same for a scatter: `values` stored into `view` through `offset`, or combined with what
-// is there by `combine` (build_scatter_ir).
+// is there by `combine`, into `bins` bins where more than 0 (build_scatter_ir).
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
-                       detail::scatter_op combine, ir::graph& g, kernel_plan& plan);
+                       detail::scatter_op combine, std::int64_t bins, ir::graph& g,
+                       kernel_plan& plan);
 
 }  // namespace jet::codegen

@@ -53,10 +53,16 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
 }
 
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
-                       detail::scatter_op combine, ir::graph& g, kernel_plan& plan) {
+                       detail::scatter_op combine, std::int64_t bins, ir::graph& g,
+                       kernel_plan& plan) {
   start(g, plan);
-  build_scatter_ir(values, offset, view, combine, g);
+  build_scatter_ir(values, offset, view, combine, bins, g);
   plan_elementwise(g, plan);
+  // Each block adds its bins into the output once: as many blocks as fill the GPU once.
+  if (g.shared_bins) {
+    plan.launch.uncapped = false;
+    plan.launch.blocks_per_sm = max_threads_per_sm / block_threads;
+  }
   return finish(g, plan);
 }
 

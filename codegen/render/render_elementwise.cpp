@@ -75,9 +75,11 @@ std::string atomic_helper(dtype t, detail::scatter_op op) {
   }
 }
 
-// A scatter's store of its one element at store_at: plain, or combined with what is there.
+// A scatter's store of its one element at store_at: plain, or combined with what is there (in
+// the block's bins in shared memory, where it has them).
 std::string scatter_store(const ir::graph& g) {
-  const std::string at = "(" + address(g.output, "out") + ")[store_at]";
+  const std::string at =
+      g.shared_bins ? "jet_bins[store_at]" : "(" + address(g.output, "out") + ")[store_at]";
   if (g.combine == detail::scatter_op::store) return "if (in_bounds) " + at + " = r.v[0];";
   return "if (in_bounds) " + atomic_helper(g.output.type, g.combine) + "(&" + at + ", r.v[0]);";
 }
@@ -218,6 +220,22 @@ void render_tiled(const ir::graph& g, std::string& s) {
   s += "    }\n    __syncthreads();\n  }\n";
 }
 
+// A scatter into shared bins (ir::graph::shared_bins): the block's bins, zeroed; after its
+// elements, each bin the block added to is added into the output (all of whose strides are 0).
+void render_bins_start(const ir::graph& g, std::string& s) {
+  const std::string bins = std::to_string(g.shared_bins);
+  s += "  __shared__ " + std::string(storage_type(g.output.type)) + " jet_bins[" + bins + "];\n";
+  s += "  for (int b = threadIdx.x; b < " + bins + "; b += blockDim.x) jet_bins[b] = 0;\n";
+  s += "  __syncthreads();\n";
+}
+
+void render_bins_end(const ir::graph& g, std::string& s) {
+  s += "  __syncthreads();\n";
+  s += "  for (int b = threadIdx.x; b < " + std::to_string(g.shared_bins) + "; b += blockDim.x)\n";
+  s += "    if (jet_bins[b] != 0) " + atomic_helper(g.output.type, g.combine) +
+       "(p.out + b, jet_bins[b]);\n";
+}
+
 }  // namespace
 
 kernel_source render_elementwise(const ir::graph& g, const param_layout& params) {
@@ -239,11 +257,13 @@ kernel_source render_elementwise(const ir::graph& g, const param_layout& params)
   const bool partial_chunks = width > 1 && g.extents.size() == 1;
   s += "  const jet_idx items = (n + " + std::to_string(width - 1) + ") / " +
        std::to_string(width) + ";\n";
+  if (g.shared_bins) render_bins_start(g, s);
   s += "  for (jet_idx item = first; item < items; item += step) {\n";
   s += "    const jet_idx i = item * " + std::to_string(width) + ";\n";
   render_offsets(g, s);
   render_body(g, s, width, partial_chunks);
   s += "  }\n";
+  if (g.shared_bins) render_bins_end(g, s);
   s += "}\n";
   out.source = kernel_text(g, s);
   return out;

@@ -103,24 +103,25 @@ void evaluate_unread_powers(const node& n) {
 
 }  // namespace
 
-void evaluate_scatter(const node& values, const node& offset, const array& view,
-                      scatter_op combine) {
+void evaluate_scatter(const node& values, const node& offset, const array& view, scatter_op combine,
+                      std::int64_t bins) {
   if (view.size() == 0) {
     evaluate_unread_powers(values);
     return;
   }
   if (values.contains_reduction) {
-    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine);
+    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine, bins);
     return;
   }
   thread_local ir::graph g;
   thread_local codegen::kernel_plan plan;
-  const codegen::lowering lowered = codegen::lower_scatter(values, offset, view, combine, g, plan);
+  const codegen::lowering lowered =
+      codegen::lower_scatter(values, offset, view, combine, bins, g, plan);
   check_evaluable(g);
   if (lowered != codegen::lowering::one_kernel) {
     // Past the parameter limit: the values first, then a scatter of one array.
     if (values.op == op_code::input) throw internal_error("a scatter past the parameter limit");
-    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine);
+    evaluate_scatter(*make_input(evaluated(values)), offset, view, combine, bins);
     return;
   }
   run_plan(plan);

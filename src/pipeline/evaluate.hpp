@@ -18,9 +18,10 @@ array as_array(const expr& e);
 // Writes `values` into `view` (of the iteration space's shape) at each element's position plus
 // `offset` (int64, in elements), stored or combined atomically with what is there by `combine`:
 // advanced indexing's scatter. `view` must not be read by the operands (indexing.cpp stages
-// what reads it).
+// what reads it). With `bins` > 0, every offset is in [0, bins) and every stride of `view` 0
+// (a histogram's counts): few bins are added in shared memory first.
 void evaluate_scatter(const node& values, const node& offset, const array& view,
-                      scatter_op combine = scatter_op::store);
+                      scatter_op combine = scatter_op::store, std::int64_t bins = 0);
 
 // `root` with each reduction below it replaced by an input reading `value_of(reduction)`
 // (root stays a reduction if it is one): a reduction cannot fuse into the kernel that consumes

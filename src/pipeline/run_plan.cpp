@@ -40,6 +40,13 @@ struct launch_shape {
   dim3 grid, block;
 };
 
+// The most blocks a grid-stride launch takes.
+std::int64_t most_blocks(const codegen::launch_geometry& l) {
+  if (l.uncapped) return 0x7fffffff;
+  if (l.blocks_per_sm) return std::int64_t{device::current().multiprocessors} * l.blocks_per_sm;
+  return max_grid_blocks();
+}
+
 // The grid and block that cover a plan's work. A reduction's chunks are planned here, for the
 // loaded kernel's occupancy, with room for their partial states, and a scan's tile states are
 // made (`work` keeps what had to be allocated for them until the launch is queued).
@@ -60,8 +67,7 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
   }
   const std::int64_t wanted =
       l.tiled ? l.work_items : (l.work_items + block_threads - 1) / block_threads;
-  const std::int64_t most = l.uncapped ? std::int64_t{0x7fffffff} : max_grid_blocks();
-  const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, most));
+  const auto blocks = static_cast<unsigned>(std::clamp<std::int64_t>(wanted, 1, most_blocks(l)));
   return {dim3(blocks),
           l.tiled ? dim3(codegen::tile_size, codegen::tile_rows) : dim3(block_threads)};
 }

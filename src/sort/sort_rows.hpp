@@ -45,8 +45,8 @@ array positions_of(const sort_rows& r, dtype t);
 // the axis last), or 1-D with no axis.
 array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t);
 
-// Runs `job` by `runner` (radix_sort, sort_values, count_digits, count_bins) on the current
-// stream, in its order, with scratch from Jet's pool.
+// Runs `job` by `runner` (radix_sort, sort_values, count_digits) on the current stream, in
+// its order, with scratch from Jet's pool.
 template <class Job>
 void run(const Job& job, std::size_t (*runner)(void*, std::size_t, const Job&, cudaStream_t)) {
   const cudaStream_t stream = current_stream();

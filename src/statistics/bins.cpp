@@ -1,6 +1,6 @@
-// bincount and histogram: each element's bin computed by one kernel, then counted by CUB's
-// histogram (unweighted, few bins) or added into the counts by the same kernel (a scatter with
-// atomics); the sizes and ranges NumPy reads from the data are read on the host first.
+// bincount and histogram: each element's bin computed and added into the counts by one
+// kernel (a scatter with atomics, into each block's bins in shared memory first where they fit
+// there); the sizes and ranges NumPy reads from the data are read on the host first.
 #include <cmath>
 #include <string>
 #include <vector>
@@ -16,9 +16,7 @@
 #include "jet/sorting.hpp"
 #include "jet/statistics.hpp"
 #include "src/pipeline/evaluate.hpp"
-#include "src/sort/sort_rows.hpp"
 #include "src/statistics/bins.hpp"
-#include "src/statistics/count_bins.hpp"
 #include "src/statistics/rounded.hpp"
 
 namespace jet {
@@ -30,22 +28,8 @@ array add_into_bins(const expr& bin, const expr& values, std::int64_t size, dtyp
   // first count, and `bin` its offset from there.
   const array over(out.buffer(), t, bin.shape(), shape::filled(bin.ndim(), 0), out.offset());
   detail::evaluate_scatter(*values.astype(t).node(), *bin.astype(int64).node(), over,
-                           detail::scatter_op::add);
+                           detail::scatter_op::add, size);
   return out;
-}
-
-array count_into_bins(const expr& bin, std::int64_t size) {
-  if (size > max_counted_bins || bin.size() == 0)
-    return add_into_bins(bin, 1, size + 1, int64)(slice(0, size));
-  array indices = empty(bin.shape(), float32);
-  evaluate(*bin.astype(float32).node(), indices);
-  array counts = empty({size}, int64);
-  run(bin_count_job{.bins = static_cast<const float*>(indices.data()),
-                    .n = indices.size(),
-                    .size = size,
-                    .counts = static_cast<unsigned long long*>(counts.data())},
-      count_bins);
-  return counts;
 }
 
 std::pair<double, double> extremes(const expr& a) {
@@ -77,7 +61,7 @@ dtype weighted_sum_dtype(dtype w) { return is_complex(w) ? complex128 : float64;
 // The counts of `bin` (or the weights' sums) in `bins` bins, the bin `bins` taking what is
 // left out; as NumPy's dtype.
 array counts(const expr& bin, const std::optional<expr>& weights, std::int64_t bins) {
-  if (!weights) return detail::count_into_bins(bin, bins);
+  if (!weights) return add_into_bins(bin, 1, bins + 1, int64)(slice(0, bins));
   const dtype t = weighted_sum_dtype(weights->dtype());
   return add_into_bins(bin, *weights, bins + 1, t)(slice(0, bins)).astype(weights->dtype());
 }
@@ -116,7 +100,7 @@ array bincount(const expr& x, const std::optional<expr>& weights, std::int64_t m
     if (lo < 0) throw value_error("'list' argument must have no negative elements");
     size = std::max(size, static_cast<std::int64_t>(hi) + 1);
   }
-  if (!weights) return detail::count_into_bins(x, size);
+  if (!weights) return add_into_bins(x, 1, size, int64);
   return add_into_bins(x, weights->reshape({x.size()}), size, float64);
 }
 

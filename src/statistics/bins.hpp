@@ -12,11 +12,9 @@
 namespace jet::detail {
 
 // `values` (broadcast to bin's shape) added at `bin` (int64, each in [0, size)) into a new
-// array of `size` elements of dtype t, by one kernel.
+// array of `size` elements of dtype t, by one kernel (adding into each block's bins in shared
+// memory first where they fit there).
 array add_into_bins(const expr& bin, const expr& values, std::int64_t size, dtype t);
-// How many of `bin`'s elements (1-D, each in [0, size]) equal each value in [0, size), as
-// int64: CUB's histogram where it takes that many bins, else add_into_bins.
-array count_into_bins(const expr& bin, std::int64_t size);
 // The smallest and largest value of `a` (not empty), read on the host.
 std::pair<double, double> extremes(const expr& a);
 // Whether the 1-D `edges` ever decrease (read on the host, a wait).

@@ -75,8 +75,8 @@ histogramdd_result count_points(const array& points, std::vector<array> edges,
     sizes.push_back(e.size() + 1);
   }
   const array all =
-      (weights ? detail::add_into_bins(flat_bin, weights->astype(float64), sizes.product(), float64)
-               : array(detail::count_into_bins(flat_bin, sizes.product()).astype(float64)))
+      detail::add_into_bins(flat_bin, weights ? expr(weights->astype(float64)) : expr(1),
+                            sizes.product(), float64)
           .reshape(sizes);
   std::vector<index_item> inside;
   for (int k = 0; k < d; ++k) inside.emplace_back(slice(1, -1));

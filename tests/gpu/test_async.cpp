@@ -23,11 +23,13 @@ std::vector<double> host_linspace(double lo, double hi, int n) {
   return v;
 }
 
+// Within what chains of a few ulp-accurate functions differ from the host's by (work run out of
+// order is off by far more).
 void check_close(const std::vector<double>& got, const std::vector<double>& want) {
   REQUIRE(got.size() == want.size());
   for (std::size_t i = 0; i < got.size(); ++i) {
-    INFO("element " << i);
-    REQUIRE(std::abs(got[i] - want[i]) <= 1e-12 + 1e-12 * std::abs(want[i]));
+    INFO("element " << i << ": got " << got[i] << ", want " << want[i]);
+    REQUIRE(std::abs(got[i] - want[i]) <= 1e-10 + 1e-10 * std::abs(want[i]));
   }
 }
 

@@ -63,6 +63,21 @@ TEST_CASE("histogram and bincount of a million values against host counts", "[gp
   // As NumPy's: as many bins as the largest value needs.
   counts.resize(static_cast<std::size_t>(*std::max_element(small.begin(), small.end())) + 1);
   CHECK(jet::bincount(jet::asarray(small)).to_vector<std::int64_t>() == counts);
+  // Weighted sums (added in each block's shared bins first), and more bins than those hold.
+  const std::vector<double> weights = uniform(rng, v.size(), -1, 1);
+  std::vector<double> sums(counts.size());
+  std::vector<std::int64_t> spread(v.size()), spread_counts(counts.size() * 7);
+  for (std::size_t k = 0; k < v.size(); ++k) {
+    sums[static_cast<std::size_t>(small[k])] += weights[k];
+    spread[k] = small[k] * 7;
+    ++spread_counts[static_cast<std::size_t>(spread[k])];
+  }
+  const std::vector<double> got =
+      jet::bincount(jet::asarray(small), jet::expr(jet::asarray(weights))).to_vector<double>();
+  REQUIRE(got.size() == sums.size());
+  for (std::size_t b = 0; b < sums.size(); ++b) CHECK(std::abs(got[b] - sums[b]) <= 1e-9);
+  spread_counts.resize(static_cast<std::size_t>(spread_counts.size() - 6));
+  CHECK(jet::bincount(jet::asarray(spread)).to_vector<std::int64_t>() == spread_counts);
 }
 
 TEST_CASE("quantiles and the median of 100001 values against a host sort", "[gpu][statistics]") {

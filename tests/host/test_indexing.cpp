@@ -130,7 +130,7 @@ TEST_CASE("a scatter kernel compiles", "[host][indexing][render]") {
     jet::codegen::kernel_plan plan;
     const jet::array values = placeholder({3, 2}, jet::float32);
     REQUIRE(jet::codegen::lower_scatter(*jet::expr(values * 2).node(), *gather.args[0],
-                                        gather.value(), jet::detail::scatter_op::store, g,
+                                        gather.value(), jet::detail::scatter_op::store, 0, g,
                                         plan) == jet::codegen::lowering::one_kernel);
     const jet::codegen::kernel_source source = jet::codegen::render(plan);
     INFO(source.source);
@@ -153,11 +153,39 @@ TEST_CASE("the atomic scatters of add_at, maximum_at and minimum_at compile for 
       jet::codegen::kernel_plan plan;
       const jet::array values = placeholder({100}, t);
       REQUIRE(jet::codegen::lower_scatter(*jet::expr(values).node(), *gather.args[0],
-                                          gather.value(), o, g,
+                                          gather.value(), o, 0, g,
                                           plan) == jet::codegen::lowering::one_kernel);
       const jet::codegen::kernel_source source = jet::codegen::render(plan);
       INFO(source.source);
       CHECK(source.source.find("jet_atomic_") != std::string::npos);
+      CHECK(
+          !jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras()).image.empty());
+    }
+  }
+}
+
+TEST_CASE("a histogram's few bins are added in shared memory first, where they add by one atomic",
+          "[host][indexing][render]") {
+  for (jet::dtype t : {jet::int64, jet::float64, jet::int32, jet::float32, jet::complex128,
+                       jet::float16, jet::int8}) {
+    for (std::int64_t bins : {1, 1025, 4096, 4097}) {
+      INFO(jet::name(t) << ", " << bins << " bins");
+      const jet::array counts = placeholder({bins}, t);
+      const jet::array over(counts.buffer(), t, {1000}, {0}, counts.offset());
+      jet::ir::graph g;
+      jet::codegen::kernel_plan plan;
+      REQUIRE(jet::codegen::lower_scatter(*jet::expr(1).astype(t).node(),
+                                          *jet::expr(positions({1000})).node(), over,
+                                          jet::detail::scatter_op::add, bins, g,
+                                          plan) == jet::codegen::lowering::one_kernel);
+      const bool shared =
+          jet::itemsize(t) * bins <= 32 * 1024 &&
+          (t == jet::int64 || t == jet::float64 || t == jet::int32 || t == jet::float32);
+      CHECK(g.shared_bins == (shared ? bins : 0));
+      CHECK(plan.launch.uncapped == !shared);
+      const jet::codegen::kernel_source source = jet::codegen::render(plan);
+      INFO(source.source);
+      CHECK((source.source.find("__shared__") != std::string::npos) == shared);
       CHECK(
           !jet::detail::compile(source, "sm_90", jet::codegen::jet_kernel_extras()).image.empty());
     }
