@@ -13,6 +13,7 @@
 #include "jet/manipulation.hpp"
 #include "jet/memory.hpp"
 #include "jet/ops.hpp"
+#include "jet/printing.hpp"
 #include "jet/random.hpp"
 #include "jet/reduce.hpp"
 #include "jet/sets.hpp"
