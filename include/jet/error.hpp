@@ -79,6 +79,13 @@ class cache_error : public error {
   using error::error;
 };
 
+// A file that cannot be read or written, or whose content is not what its format says
+// (jet::load, jet::save): names the file and what was wrong.
+class io_error : public error {
+ public:
+  using error::error;
+};
+
 // A broken invariant inside Jet: always a bug in Jet, never the user's doing.
 class internal_error : public error {
  public:
