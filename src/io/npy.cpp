@@ -8,6 +8,7 @@
 #include <cstring>
 
 #include "jet/error.hpp"
+#include "src/print/shown.hpp"
 
 namespace jet::detail {
 namespace {
@@ -133,12 +134,6 @@ class dict_reader {
   const std::string& file_;
   std::size_t at_ = 0;
 };
-
-std::string python_tuple(const shape& s) {
-  std::string text = "(";
-  for (int k = 0; k < s.size(); ++k) text += (k ? ", " : "") + std::to_string(s[k]);
-  return text + (s.size() == 1 ? ",)" : ")");
-}
 
 }  // namespace
 

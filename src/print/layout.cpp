@@ -84,19 +84,18 @@ class nested_text {
   std::string separator_;
 };
 
-// A shape as Python writes a tuple: (), (3,), (0, 3).
-std::string python_tuple(const shape& s) {
-  std::string text = "(";
-  for (int k = 0; k < s.size(); ++k) text += (k ? ", " : "") + std::to_string(s[k]);
-  return text + (s.size() == 1 ? ",)" : ")");
-}
-
 // The dtypes repr leaves unnamed: NumPy's default int, float, complex and bool.
 bool implied(dtype t) {
   return t == dtype::int64 || t == dtype::float64 || t == dtype::complex128 || t == dtype::bool_;
 }
 
 }  // namespace
+
+std::string python_tuple(const shape& s) {
+  std::string text = "(";
+  for (int k = 0; k < s.size(); ++k) text += (k ? ", " : "") + std::to_string(s[k]);
+  return text + (s.size() == 1 ? ",)" : ")");
+}
 
 std::string elements_text(const shown_elements& e, const shape& full, const print_options& o,
                           const std::string& separator, const std::string& prefix,

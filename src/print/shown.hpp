@@ -31,6 +31,8 @@ std::string scalar_str(const shown_elements& e);
 std::string elements_text(const shown_elements& e, const shape& full, const print_options& o,
                           const std::string& separator, const std::string& prefix,
                           int suffix_length);
+// A shape as Python writes a tuple: (), (3,), (0, 3).
+std::string python_tuple(const shape& s);
 // repr and str of such an array (`e` empty where `full` has no elements).
 std::string repr_text(const shown_elements& e, const shape& full, const print_options& o);
 std::string str_text(const shown_elements& e, const shape& full, const print_options& o);
