@@ -151,8 +151,8 @@ int main(int argc, char** argv) {
   double copy = 0;
   if (!bench::start(copy)) return 0;
   run_child("1");  // the page cache, untimed
-  // Asynchronous on the default threads, on 1 and on 2, and synchronous.
-  const char* threads[] = {nullptr, "1", "2"};
+  // Asynchronous on the default threads, on 2 and on 16, and synchronous.
+  const char* threads[] = {nullptr, "2", "16"};
   std::vector<child_result> modes[4];
   for (int r = 0; r < runs; ++r) {
     for (int t = 0; t < 3; ++t) modes[t].push_back(run_child("1", threads[t]));
@@ -166,10 +166,10 @@ int main(int argc, char** argv) {
       async.log_likelihood, sync.log_likelihood);
   std::printf("NVRTC time of those compiles: %.1f ms in all (%.1f ms a kernel)\n", sync.compile_ms,
               sync.compile_ms / static_cast<double>(sync.kernels));
-  // Synchronous evaluation is the default (README: asynchronous evaluation), so the target is
-  // its figure.
-  bench::result("EM first run, empty cache, synchronous (ms)", sync.first, "ms", "<= 400");
-  bench::result("EM first run, empty cache, JET_ASYNC=1 (ms)", async.first, "ms", "reference");
+  // Asynchronous evaluation on one compile thread is the default (README), so the target is its
+  // figure; the synchronous one beside it.
+  bench::result("EM first run, empty cache, default (ms)", async.first, "ms", "<= 400");
+  bench::result("EM first run, empty cache, JET_ASYNC=0 (ms)", sync.first, "ms", "reference");
   for (int t = 1; t < 3; ++t) {
     const std::string name =
         "EM first run, asynchronous, JET_COMPILE_THREADS=" + std::string(threads[t]) + " (ms)";

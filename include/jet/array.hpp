@@ -107,6 +107,8 @@ class array {
   bool is_c_contiguous() const;
   bool is_f_contiguous() const;
   // Device address of the first element (offset applied); null for a never-allocated array.
+  // Jet's work on it may still be queued behind a compiling kernel: before other CUDA code
+  // uses it, take the stream from jet::current_stream() (which sends that work to the GPU).
   void* data() const { return base_ ? base_ + offset_ * itemsize() : nullptr; }
   // True when both arrays view the same allocation.
   bool shares_buffer_with(const array& other) const { return buffer_ == other.buffer_; }

@@ -127,9 +127,9 @@ int current_device() {
 
 bool async_evaluation() {
   static const bool on = [] {
-    // Off unless asked for (JET_ASYNC=1): see bench/NOTES.md, sixteenth session.
+    // On unless JET_ASYNC=0 (README: asynchronous evaluation).
     const char* v = std::getenv("JET_ASYNC");
-    return v && *v && std::strcmp(v, "0") != 0;
+    return !v || std::strcmp(v, "0") != 0;
   }();
   return on;
 }

@@ -18,7 +18,7 @@ namespace jet::detail {
 
 class loaded_kernel;
 
-// Whether evaluation may leave kernels compiling: JET_ASYNC set and not "0".
+// Whether evaluation may leave kernels compiling: unless JET_ASYNC is "0".
 bool async_evaluation();
 
 // A kernel that a compile thread is making (src/cache/memory_cache.cpp): ready once it is

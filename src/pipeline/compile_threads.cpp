@@ -13,9 +13,9 @@ namespace {
 
 int thread_count() {
   const char* v = std::getenv("JET_COMPILE_THREADS");
-  if (v && std::atoi(v) > 0) return std::atoi(v);
-  const unsigned cores = std::thread::hardware_concurrency();
-  return cores > 0 ? static_cast<int>(cores) : 4;
+  // One by default: NVRTC runs one compile at a time per process, so more threads only queue
+  // behind it (bench/NOTES.md, twenty-seventh session).
+  return v && std::atoi(v) > 0 ? std::atoi(v) : 1;
 }
 
 class pool {

@@ -1,5 +1,5 @@
 // The threads that compile and load kernels while the program goes on (JET_ASYNC): as many
-// as JET_COMPILE_THREADS says, else as the machine has cores, started on first use.
+// as JET_COMPILE_THREADS says, else one, started on first use.
 #pragma once
 
 #include <functional>

@@ -140,7 +140,7 @@ inline std::vector<cdouble> complex_values(const jet::expr& e) {
 }
 
 // Kernels built (compiled, loaded or found in memory) so far, once every queued launch has
-// found its kernel (under JET_ASYNC=1 they are counted as their compiles finish).
+// found its kernel (asynchronously they are counted as their compiles finish).
 inline std::uint64_t kernels_run() {
   jet::synchronize();
   const jet::cache::statistics s = jet::cache::stats();

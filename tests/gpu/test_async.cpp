@@ -1,6 +1,6 @@
-// Asynchronous evaluation (JET_ASYNC=1): kernels compile on other threads while
-// the program goes on, and the GPU still sees the program's order. The suite also runs with
-// JET_ASYNC=0 (scripts/gpu-check.sh), where each of these tests holds as well.
+// Asynchronous evaluation (the default): kernels compile on another thread while the program
+// goes on, and the GPU still sees the program's order. The suite also runs with JET_ASYNC=0
+// (scripts/gpu-check.sh), where each of these tests holds as well.
 #include <cmath>
 #include <cstdint>
 #include <random>
