@@ -16,6 +16,7 @@ install_missing() {
   [ -e /usr/include/fmt/format.h ] || missing+=(libfmt-dev)
   [ -e /usr/include/openssl/evp.h ] || missing+=(libssl-dev)
   [ -e /usr/include/nlohmann/json.hpp ] || missing+=(nlohmann-json3-dev)
+  [ -e /usr/include/zip.h ] || missing+=(libzip-dev)
   [ -e /usr/include/catch2/catch.hpp ] || [ -e /usr/include/catch2/catch_test_macros.hpp ] ||
     [ -e /usr/local/include/catch2/catch_test_macros.hpp ] || missing+=(catch2)
   if [ ${#missing[@]} -gt 0 ]; then

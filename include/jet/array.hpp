@@ -165,7 +165,8 @@ class array {
   array copy() const;
   array astype(jet::dtype to) const;
 
-  // Device -> host; waits for the current stream.
+  // Device -> host; waits for the current stream. Large copies into pageable memory go through
+  // pinned buffers on several host threads; into pinned memory (jet::pinned_allocator), directly.
   void to_host(void* destination, jet::dtype as) const;
   template <class T>
   std::vector<T> to_vector() const {
@@ -278,12 +279,13 @@ array asarray(std::span<const T> values) {
 // std::vector<bool> packs bits; Jet stores one byte per bool.
 array asarray(const std::vector<bool>& values);
 array asarray(const std::vector<bool>& values, const shape& s);
-template <class T>
-array asarray(const std::vector<T>& values) {
+// Any allocator: a std::vector<T, jet::pinned_allocator<T>> copies without staging.
+template <class T, class A>
+array asarray(const std::vector<T, A>& values) {
   return asarray(std::span<const T>(values));
 }
-template <class T>
-array asarray(const std::vector<T>& values, const shape& s) {
+template <class T, class A>
+array asarray(const std::vector<T, A>& values, const shape& s) {
   return asarray(std::span<const T>(values), s);
 }
 template <class T>

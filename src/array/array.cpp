@@ -8,11 +8,10 @@
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/array/assignment.hpp"
-#include "src/device/cuda_check.hpp"
-#include "src/device/device_errors.hpp"
 #include "src/device/memory.hpp"
 #include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
+#include "src/device/transfer.hpp"
 #include "src/pipeline/evaluate.hpp"
 
 namespace jet {
@@ -83,11 +82,7 @@ void array::to_host(void* destination, jet::dtype as) const {
   }
   const cudaStream_t s = detail::current_stream();
   detail::drain(s);
-  detail::check_cuda(cudaMemcpyAsync(destination, data(), static_cast<std::size_t>(nbytes()),
-                                     cudaMemcpyDeviceToHost, s),
-                     "cudaMemcpyAsync (device to host)");
-  detail::check_cuda(cudaStreamSynchronize(s), "cudaStreamSynchronize");
-  detail::raise_device_errors();
+  detail::copy_to_host(destination, data(), static_cast<std::size_t>(nbytes()), s);
 }
 
 shape detail::host_shape(std::int64_t count, const std::optional<shape>& requested) {
@@ -111,9 +106,8 @@ array from_host(const void* data, dtype t, const shape& s) {
   array out = empty(s, t);
   if (out.size() == 0) return out;
   // A fresh array, which no work queued on the stream reads: the copy goes at once.
-  detail::check_cuda(cudaMemcpyAsync(out.data(), data, static_cast<std::size_t>(out.nbytes()),
-                                     cudaMemcpyHostToDevice, detail::current_stream()),
-                     "cudaMemcpyAsync (host to device)");
+  detail::copy_to_device(out.data(), data, static_cast<std::size_t>(out.nbytes()),
+                         detail::current_stream());
   return out;
 }
 

@@ -3,6 +3,7 @@
 
 #include <atomic>
 #include <cstdint>
+#include <new>
 #include <string>
 
 #include "jet/memory.hpp"
@@ -104,3 +105,18 @@ void trim() {
 }
 
 }  // namespace jet::memory
+
+namespace jet {
+
+void* allocate_pinned(std::size_t bytes) {
+  void* p = nullptr;
+  if (cudaHostAlloc(&p, bytes, cudaHostAllocPortable) != cudaSuccess) {
+    (void)cudaGetLastError();
+    throw std::bad_alloc();
+  }
+  return p;
+}
+
+void free_pinned(void* p) noexcept { cudaFreeHost(p); }
+
+}  // namespace jet

@@ -1,13 +1,18 @@
 // jet::save and jet::load on the device: every file NumPy wrote (tests/host/data/npy, from
 // generate_npy.py) loads with its values, dtype, shape and order; what Jet saves equals NumPy's
 // file byte for byte; every dtype, views, expressions and bfloat16 round-trip; broken files
-// raise io_error naming the file.
+// raise io_error naming the file; .npz archives, text tables and host transfers of odd sizes.
+#include <algorithm>
+#include <cmath>
 #include <complex>
 #include <cstdint>
 #include <cstdlib>
 #include <filesystem>
-#include <random>
 #include <fstream>
+#include <functional>
+#include <numeric>
+#include <random>
+#include <span>
 #include <sstream>
 #include <string>
 #include <vector>
@@ -148,4 +153,132 @@ TEST_CASE("missing, truncated and corrupt files raise io_error naming the file",
   std::ofstream(dir / "text.npy", std::ios::binary) << "hello, this is not an array file at all";
   refused(dir / "text.npy", "not a .npy file");
   CHECK_THROWS_AS(jet::save(dir / "no/such/folder/x.npy", jet::zeros({2})), jet::io_error);
+}
+
+TEST_CASE("npz archives NumPy wrote load by name; savez archives read back", "[gpu][io]") {
+  const jet::npz_file f = jet::load_npz(npy_dir + "arrays.npz");
+  CHECK(f.files() == std::vector<std::string>{"x", "flag", "arr_0"});
+  CHECK(f.contains("flag"));
+  CHECK_FALSE(f.contains("y"));
+  CHECK(f["x"].to_vector<float>() == std::vector<float>{1.5f, -2.0f});
+  CHECK(f["flag"].to_vector<bool>() == std::vector<bool>{true, false});
+  CHECK(f["arr_0"].shape() == jet::shape{2, 3});
+  CHECK(f["arr_0"].to_vector<std::int64_t>() == std::vector<std::int64_t>{0, 1, 2, 3, 4, 5});
+  CHECK_THROWS_AS(f["y"], jet::index_error);
+  const jet::npz_file c = jet::load_npz(npy_dir + "compressed.npz");
+  CHECK(jet::allclose(c["a"], jet::linspace(0.0, 1.0, 1000), 0, 0));
+  CHECK(c["b"].dtype() == jet::int16);
+
+  const scratch_dir dir;
+  const jet::array x = jet::arange(12.0f).reshape({3, 4});
+  jet::savez(dir / "plain.npz", {x, x.T(), x * 2});
+  const jet::npz_file plain = jet::load_npz(dir / "plain.npz");
+  CHECK(plain.files() == std::vector<std::string>{"arr_0", "arr_1", "arr_2"});
+  CHECK(jet::array_equal(plain["arr_1"], x.T()));
+  CHECK(jet::array_equal(plain["arr_2"], x * 2));
+  const jet::array big = jet::zeros({1 << 20}, jet::float64);
+  jet::savez_compressed(dir / "small.npz", {{"zeros", big}, {"x", x}});
+  CHECK(std::filesystem::file_size(dir / "small.npz") < 100000);
+  const jet::npz_file small = jet::load_npz(dir / "small.npz");
+  CHECK(small.files() == std::vector<std::string>{"zeros", "x"});
+  CHECK(jet::array_equal(small["zeros"], big));
+  CHECK_THROWS_AS(jet::savez(dir / "twice.npz", {{"a", x}, {"a", x}}), jet::value_error);
+}
+
+TEST_CASE("broken archives and archives passed to load raise io_error", "[gpu][io]") {
+  const auto says = [](const std::function<void()>& f, const std::string& what) {
+    try {
+      f();
+      FAIL("no error");
+    } catch (const jet::io_error& e) {
+      INFO(e.what());
+      CHECK(std::string(e.what()).find(what) != std::string::npos);
+    }
+  };
+  says([] { (void)jet::load(npy_dir + "arrays.npz"); }, "jet::load_npz");
+  says([] { (void)jet::load_npz(npy_dir + "broken.npz")["a"]; }, "broken.npz");
+  says([] { (void)jet::load_npz(npy_dir + "float32.npy"); }, "not a zip archive");
+}
+
+TEST_CASE("savetxt writes NumPy's text; loadtxt reads tables as NumPy does", "[gpu][io]") {
+  const scratch_dir dir;
+  const auto same = [&](const std::string& name, const jet::expr& a,
+                        const jet::savetxt_options& o) {
+    INFO(name);
+    jet::savetxt(dir / name, a, o);
+    CHECK(file_bytes(dir / name) == file_bytes(npy_dir + name));
+  };
+  const std::vector<double> floats{1.5, -2.25, 1e-300, 3.141592653589793, 100.0, -7.0};
+  same("floats.txt", jet::asarray(floats, {2, 3}), {});
+  const std::vector<std::complex<double>> complex{{1, 2}, {3, -4}, {-0.0, -0.5}, {2, 0}};
+  jet::savetxt_options c;
+  c.fmt = "%.3f";
+  c.header = "re im\nsecond line";
+  c.footer = "end";
+  same("complex.txt", jet::asarray(complex, {2, 2}), c);
+  jet::savetxt_options ints;
+  ints.fmt = "%d";
+  ints.delimiter = ",";
+  same("ints.txt", jet::asarray({1, -2, 300}), ints);
+  jet::savetxt_options row;
+  row.fmt = "%d|%.2f";
+  same("row_format.txt", jet::asarray({1.0, 2.5, 3.0, 4.25}, {2, 2}), row);
+  CHECK_THROWS_AS(jet::savetxt(dir / "x.txt", jet::zeros({2, 2, 2})), jet::value_error);
+  row.fmt = "%d %d %d";
+  CHECK_THROWS_AS(jet::savetxt(dir / "x.txt", jet::zeros({2, 2}), row), jet::value_error);
+
+  const jet::array t = jet::loadtxt(npy_dir + "table.txt");
+  CHECK(t.shape() == jet::shape{3, 3});
+  const std::vector<double> v = t.to_vector<double>();
+  CHECK(std::vector<double>(v.begin(), v.end() - 1) ==
+        std::vector<double>{1, 2.5, -3, 4, 50, 6, 7, 8});
+  CHECK(std::isnan(v.back()));
+  jet::loadtxt_options o;
+  o.usecols = {0, -2};
+  o.max_rows = 2;
+  CHECK(
+      jet::loadtxt(npy_dir + "table.txt", jet::int32, {.usecols = {0}}).to_vector<std::int32_t>() ==
+      std::vector<std::int32_t>{1, 4, 7});
+  CHECK(jet::loadtxt(npy_dir + "table.txt", jet::float32, o).shape() == jet::shape{2, 2});
+  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, {.delimiter = ","}).shape() ==
+        jet::shape{3});
+  const jet::array z = jet::loadtxt(npy_dir + "complex.txt", jet::complex128);
+  CHECK(z.to_vector<std::complex<double>>() == complex);
+  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, {.delimiter = ",", .ndmin = 2}).shape() ==
+        jet::shape{3, 1});
+  std::ofstream(dir / "one.txt") << "5\n";
+  CHECK(jet::loadtxt(dir / "one.txt").ndim() == 0);
+  std::ofstream(dir / "bad.txt") << "1 2 3\n4 x 5\n";
+  CHECK_THROWS_WITH(jet::loadtxt(dir / "bad.txt"),
+                    jet_test::contains("could not convert string 'x' to float64"));
+  std::ofstream(dir / "ragged.txt") << "1 2 3\n4 5\n";
+  CHECK_THROWS_WITH(jet::loadtxt(dir / "ragged.txt"),
+                    jet_test::contains("number of columns changed from 3 to 2"));
+  CHECK_THROWS_AS(jet::loadtxt(dir / "absent.txt"), jet::io_error);
+}
+
+TEST_CASE("host transfers of odd sizes, staged, pinned and plain, keep every byte", "[gpu][io]") {
+  // Around the size where pageable copies start going through the pinned buffers (16 MiB),
+  // and over several lanes of 8 MiB chunks with a short last one.
+  for (const std::size_t n : {std::size_t{1}, std::size_t{(16 << 20) - 1}, std::size_t{16 << 20},
+                              std::size_t{(40 << 20) + 5}}) {
+    INFO(n << " bytes");
+    std::vector<std::uint8_t> host(n);
+    for (std::size_t i = 0; i < n; ++i) host[i] = static_cast<std::uint8_t>(i * 2654435761u >> 13);
+    const jet::array d = jet::asarray(host);
+    CHECK(jet::sum(d.astype(jet::uint64)).item<std::uint64_t>() ==
+          std::accumulate(host.begin(), host.end(), std::uint64_t{0}));
+    CHECK(d.to_vector<std::uint8_t>() == host);
+    std::vector<std::uint8_t, jet::pinned_allocator<std::uint8_t>> pinned(host.begin(), host.end());
+    const jet::array p = jet::asarray(pinned);
+    std::fill(pinned.begin(), pinned.end(), 0);
+    p.to_host(std::span<std::uint8_t>(pinned.data(), pinned.size()));
+    CHECK(std::equal(pinned.begin(), pinned.end(), host.begin()));
+  }
+  // A strided view and a dtype conversion on the way out of a large array.
+  const jet::array x = jet::arange(std::int64_t{12} << 20).astype(jet::float32);
+  const std::vector<double> every_third =
+      x(jet::slice(jet::none, jet::none, 3)).to_vector<double>();
+  CHECK(every_third.size() == (std::size_t{4} << 20));
+  CHECK(every_third.back() == static_cast<double>((std::int64_t{12} << 20) - 3));
 }

@@ -59,4 +59,21 @@ for version in [(2, 0), (3, 0)]:
     rows.append('\t'.join([f"{name}.npy", 'float32', '2,3', '0', '0',
                            ','.join(text(x, a.dtype) for x in a.reshape(-1))]))
 (here / 'files.tsv').write_text('\n'.join(rows) + '\n')
+
+# Archives (test_npy.cpp reads their members' headers; test_files.cpp loads them): NumPy puts
+# the keyword arrays first, then arr_0, ...
+np.savez(here / 'arrays.npz', np.arange(6).reshape(2, 3), x=np.array([1.5, -2.0], np.float32),
+         flag=np.array([True, False]))
+np.savez_compressed(here / 'compressed.npz', a=np.linspace(0, 1, 1000),
+                    b=np.arange(10, dtype=np.int16))
+(here / 'broken.npz').write_bytes((here / 'compressed.npz').read_bytes()[:300])
+
+# Text as numpy.savetxt writes it (test_files.cpp writes the same arrays and compares bytes),
+# and a table for loadtxt, with comments, a blank line and a ragged-spaced row.
+np.savetxt(here / 'floats.txt', np.array([[1.5, -2.25, 1e-300], [np.pi, 100.0, -7.0]]))
+np.savetxt(here / 'complex.txt', np.array([[1 + 2j, 3 - 4j], [-0.5j, 2.0]]), fmt='%.3f',
+           header='re im\nsecond line', footer='end')
+np.savetxt(here / 'ints.txt', np.array([1, -2, 300], np.int32), fmt='%d', delimiter=',')
+np.savetxt(here / 'row_format.txt', np.array([[1, 2.5], [3, 4.25]]), fmt='%d|%.2f')
+(here / 'table.txt').write_text('# x y z\n1 2.5 -3\n\n4   5e1 6 # six\n7 8 nan\n')
 print(f"{here}: {len(rows)} files")
