@@ -304,6 +304,27 @@ def torch_figures(cp, a, b, c):
     result("torch: sum(a*b) (ms)", median_ms(lambda: (ta * tb).sum()), "ms")
 
 
+def transfers(cp):
+    """bench/transfer.cpp's figures: 256 MiB of float32 to and from ordinary host memory (host
+    clock, median of 10 after 2 runs)."""
+    import numpy as np
+    host = np.full(64 << 20, 1.5, dtype=np.float32)
+
+    def host_ms(fn):
+        for _ in range(2):
+            fn()
+        times = []
+        for _ in range(10):
+            t0 = time.perf_counter()
+            fn()
+            cp.cuda.Stream.null.synchronize()
+            times.append((time.perf_counter() - t0) * 1e3)
+        return statistics.median(times)
+    d = cp.asarray(host)
+    result("cupy: asarray, 256 MiB pageable (GB/s)", host.nbytes / host_ms(lambda: cp.asarray(host)) / 1e6, "GB/s")
+    result("cupy: asnumpy, 256 MiB pageable (GB/s)", host.nbytes / host_ms(lambda: cp.asnumpy(d)) / 1e6, "GB/s")
+
+
 def main():
     try:
         import cupy as cp
@@ -322,7 +343,7 @@ def main():
              ("reductions", lambda: reductions(cp, copy_gbps)), ("matmuls", lambda: matmuls(cp)),
              ("random", lambda: random_draws(cp)), ("indexing", lambda: indexing(cp)),
              ("sorting", lambda: sorting(cp)), ("statistics", lambda: counting(cp)),
-             ("kmeans", lambda: kmeans(cp)),
+             ("kmeans", lambda: kmeans(cp)), ("transfers", lambda: transfers(cp)),
              ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
     for name, run in parts:
         if not wanted or name in wanted:
