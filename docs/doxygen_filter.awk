@@ -13,16 +13,29 @@
 #   - lines indented past the comment's text are code;
 #   - other comments stay plain: those in function bodies and above preprocessor lines, access
 #     labels, closing braces or macro calls.
-# Outside `code spans`, characters Doxygen or Markdown would read as commands (# % < @ \) are
-# escaped. No line is added or removed, so Doxygen's warnings name the header's own lines.
+# Outside `code spans` and "quotes", characters Doxygen or Markdown would read as commands
+# (# % < @ \) are escaped. No line is added or removed, so Doxygen's warnings name the header's
+# own lines.
 
-# `text` with Doxygen's command characters escaped outside code spans.
+# `text` with Doxygen's command characters escaped outside code spans and "quoted text" (which
+# Doxygen shows as written).
 function escape(text,    pieces, n, i, out) {
   n = split(text, pieces, "`")
   out = ""
   for (i = 1; i <= n; i++) {
-    if (i % 2 == 1) gsub(/[\\#%<@]/, "\\\\&", pieces[i])
+    if (i % 2 == 1) pieces[i] = escape_unquoted(pieces[i])
     out = out (i > 1 ? "`" : "") pieces[i]
+  }
+  return out
+}
+
+# The same for text outside code spans.
+function escape_unquoted(text,    pieces, n, i, out) {
+  n = split(text, pieces, "\"")
+  out = ""
+  for (i = 1; i <= n; i++) {
+    if (i % 2 == 1) gsub(/[\\#%<@]/, "\\\\&", pieces[i])
+    out = out (i > 1 ? "\"" : "") pieces[i]
   }
   return out
 }
