@@ -6,13 +6,14 @@
 #     scope, document the file;
 #   - a `// ---- Heading` comment opens a named group of the declarations up to the next heading
 #     or the end of the namespace (a heading directly above declarations: up to a blank line),
-#     its first sentence the group's name;
+#     its first sentence the group's name; a comment above a macro call that declares members
+#     (JET_REDUCTION_MEMBERS) names the group of those members;
 #   - a comment directly above a declaration at namespace or class scope documents it;
 #   - a comment after a member or enumerator on its line documents that member (///<), and a lint
 #     remark (NOLINT) keeps only its text;
 #   - lines indented past the comment's text are code;
 #   - other comments stay plain: those in function bodies and above preprocessor lines, access
-#     labels, closing braces or macro calls.
+#     labels or closing braces.
 # Outside `code spans` and "quotes", characters Doxygen or Markdown would read as commands
 # (# % < @ \) are escaped. No line is added or removed, so Doxygen's warnings name the header's
 # own lines.
@@ -91,15 +92,16 @@ function documentation(line,    lead, text) {
   return lead "///" text
 }
 
-# Line `i` of a held `// ---- Heading` comment as a C comment naming a member group: the
-# heading's first sentence is the name (a one-line heading's whole line), the rest the group's
-# description, and the group opens after the comment.
-function section_line(i,    text, lead, title, rest, line) {
+# Line `i` of a held comment as a C comment naming a member group, of a `// ---- Heading`
+# ("section") or of the declarations a macro call makes ("macro"): the comment's first sentence
+# is the name (a one-line comment's whole line), the rest the group's description, and the group
+# opens after the comment.
+function section_line(i, kind,    text, lead, title, rest, line) {
   match(hold[i], /^[ \t]*\/\//)
   lead = substr(hold[i], 1, RLENGTH - 2)
   text = comment_text(hold[i])
   if (i == 1) {
-    sub(/^ *---- */, "", text)
+    sub(/^ *(---- *)?/, "", text)
     title = text
     rest = ""
     if (held > 1 && match(text, /\. /)) {
@@ -108,13 +110,18 @@ function section_line(i,    text, lead, title, rest, line) {
     }
     sub(/\.$/, "", title)
     gsub(/`/, "", title)
-    line = lead (group_open ? "/** @} */ " : "") "/** @name " escape(title)
-    # The heading's second sentence starts the next line, so that lines stay put.
+    # The comment's second sentence starts the next line, so that lines stay put.
     if (rest != "") hold[2] = lead "// " rest comment_text(hold[2])
-    group_open = 1
-    group_depth = depth
-    # A heading directly above declarations names those alone: its group ends at a blank line.
-    group_until_blank = $0 !~ /^[ \t]*$/
+    if (kind == "macro") {
+      line = lead "/** @name " escape(title)
+      macro_group_open = 1
+    } else {
+      line = lead (group_open ? "/** @} */ " : "") "/** @name " escape(title)
+      group_open = 1
+      group_depth = depth
+      # A heading directly above declarations names those alone: its group ends at a blank line.
+      group_until_blank = $0 !~ /^[ \t]*$/
+    }
   } else {
     line = lead " * " escape(text)
   }
@@ -123,15 +130,15 @@ function section_line(i,    text, lead, title, rest, line) {
 }
 
 # Writes the comment lines held back as `kind`: "plain", "member" (documents the declaration
-# below), "file" (documents the file) or "section" (names a group, see above).
+# below), "file" (documents the file), "section" or "macro" (names a group, see above).
 function flush(kind,    i, line, text, title) {
   for (i = 1; i <= held; i++) {
     if (kind == "plain") {
       print hold[i]
       continue
     }
-    if (kind == "section") {
-      print section_line(i)
+    if (kind == "section" || kind == "macro") {
+      print section_line(i, kind)
       continue
     }
     line = documentation(hold[i])
@@ -145,13 +152,18 @@ function flush(kind,    i, line, text, title) {
   held = 0
 }
 
+# Whether `line` is a macro call alone (JET_REDUCTION_MEMBERS), which declares what it expands to.
+function macro_call(line) {
+  return line ~ /^[ \t]*[A-Z][A-Z0-9_]*(\(.*\))?[ \t]*$/
+}
+
 # Whether a comment directly above `line` documents it: a declaration in a declaration scope,
 # not a preprocessor line, an access label, a closing brace or a macro call.
 function documented(line) {
   if (bodies > 0) return 0
   if (line ~ /^[ \t]*$/) return 0
   if (line ~ /^[ \t]*(#|}|public:|protected:|private:)/) return 0
-  if (line ~ /^[ \t]*[A-Z][A-Z0-9_]*(\(.*\))?[ \t]*$/) return 0
+  if (macro_call(line)) return 0
   return 1
 }
 
@@ -159,6 +171,8 @@ function documented(line) {
 function kind_of_held(line) {
   if (top) return "file"
   if (bodies == 0 && hold[1] ~ /^[ \t]*\/\/ ---- /) return "section"
+  # Member groups do not nest: a macro's group only where no section's is open.
+  if (bodies == 0 && macro_call(line) && !(group_open && depth == group_depth)) return "macro"
   if (documented(line)) return "member"
   if (bodies == 0 && line ~ /^[ \t]*$/) return "file"
   return "plain"
@@ -183,7 +197,7 @@ function trailing(line,    at, code, text) {
 
 BEGIN {
   depth = 0; bodies = 0; held = 0; in_code = 0; top = 1; continued = 0
-  hiding = 0; group_open = 0; specialization = ""
+  hiding = 0; group_open = 0; macro_group_open = 0; specialization = ""
 }
 
 {
@@ -193,11 +207,10 @@ BEGIN {
   }
   if (held > 0) flush(kind_of_held($0))
   top = 0
-  prefix = ""
   if (continued || $0 ~ /^[ \t]*#/) {
     # Preprocessor lines (with their continuations) hold no documentation and open no scope.
     continued = $0 ~ /\\$/
-    print prefix $0
+    print
     next
   }
   # A specialization of another library's template (jet/fmt.hpp's fmt::formatter) names a
@@ -214,7 +227,7 @@ BEGIN {
     specialization = ""
   }
   if (bodies == 0 && $0 ~ /^[ \t]*template[ \t]*<>[ \t]*$/) {
-    specialization = prefix $0
+    specialization = $0
     next
   }
   line = trailing($0)
@@ -224,8 +237,13 @@ BEGIN {
     line = line " /** @endcond */"
     hiding = 0
   }
+  if (macro_group_open) {
+    line = line " /** @} */"
+    macro_group_open = 0
+  }
+  prefix = ""
   if (group_open && (depth < group_depth || (group_until_blank && line ~ /^[ \t]*$/))) {
-    prefix = "/** @} */ " prefix
+    prefix = "/** @} */ "
     group_open = 0
   }
   print prefix line
