@@ -45,8 +45,7 @@ void transfers() {
 
   std::vector<float, jet::pinned_allocator<float>> pinned(n, 1.5f);
   const double pinned_up = host_median_ms([&] { jet::asarray(pinned), jet::synchronize(); });
-  const double pinned_down =
-      host_median_ms([&] { d.to_host(std::span<float>(pinned.data(), n)); });
+  const double pinned_down = host_median_ms([&] { d.to_host(std::span<float>(pinned.data(), n)); });
   const double direct_up = host_median_ms([&] {
     bench::check(cudaMemcpy(d.data(), pinned.data(), bytes, cudaMemcpyHostToDevice), "cudaMemcpy");
   });
@@ -73,14 +72,15 @@ void printing() {
 }
 
 void loading() {
-  const std::string path =
-      (std::filesystem::temp_directory_path() / "jet-bench-load.npy").string();
+  const std::string path = (std::filesystem::temp_directory_path() / "jet-bench-load.npy").string();
   const std::size_t bytes = std::size_t{1} << 30;
   jet::save(path, jet::ones({static_cast<std::int64_t>(bytes / 4)}, jet::float32));
   const std::string dd = "dd if=" + path + " of=/dev/null bs=16M status=none";
-  const double dd_ms = host_median_ms([&] {
-    if (std::system(dd.c_str()) != 0) std::fprintf(stderr, "bench_transfer: dd failed\n");
-  }, 5, 1);
+  const double dd_ms = host_median_ms(
+      [&] {
+        if (std::system(dd.c_str()) != 0) std::fprintf(stderr, "bench_transfer: dd failed\n");
+      },
+      5, 1);
   const double load_ms = host_median_ms([&] { jet::load(path), jet::synchronize(); }, 5, 1);
   std::filesystem::remove(path);
   bench::result("dd of a 1 GiB file (GB/s)", gbps(bytes, dd_ms), "GB/s", "reference");

@@ -5,6 +5,7 @@
 #include <concepts>
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <initializer_list>
 #include <memory>
 #include <optional>
@@ -193,6 +194,18 @@ class array {
     to_host(&value, dtype_of<T>());
     return value;
   }
+
+  // Device memory that other code allocated, as an array, without a copy: `data` is the
+  // address of the element at index 0 (device or managed memory of the current device,
+  // aligned to the itemsize), `strides` in elements (empty: C order). With no owner the memory
+  // must outlive every array and expression over it; with `owner`, Jet holds it until the last
+  // array over the memory is gone and the work queued on it has finished; with `deleter`, Jet
+  // calls deleter(data) then. Throws jet::value_error for host memory, another device's, a
+  // misaligned address or strides that do not match the shape.
+  static array wrap(void* data, jet::dtype t, const jet::shape& shape,
+                    const jet::shape& strides = {}, std::shared_ptr<void> owner = nullptr);
+  static array wrap(void* data, jet::dtype t, const jet::shape& shape, const jet::shape& strides,
+                    std::function<void(void*)> deleter);
 
   // For Jet's runtime: an array over a buffer with the given layout.
   array(std::shared_ptr<detail::buffer> buffer, jet::dtype type, const jet::shape& shape,

@@ -8,6 +8,7 @@
 #include "jet/error.hpp"
 #include "jet/expr.hpp"
 #include "jet/indexing.hpp"
+#include "jet/interop.hpp"
 #include "jet/io.hpp"
 #include "jet/kernel.hpp"
 #include "jet/linalg.hpp"

@@ -8,7 +8,8 @@ struct CUevent_st;
 
 namespace jet {
 
-// An owned, non-blocking CUDA stream.
+// A non-blocking CUDA stream that Jet owns, or one that other code owns (external_stream).
+// As it goes, Jet's work queued on it is issued and finished.
 class stream {
  public:
   stream();
@@ -20,8 +21,18 @@ class stream {
   void synchronize() const;
 
  private:
+  friend stream external_stream(CUstream_st* handle);
+  stream(CUstream_st* handle, bool owned);
   CUstream_st* handle_ = nullptr;
+  bool owned_ = true;
 };
+
+// A stream that other code made (a cudaStream_t from Thrust, CUB, libtorch or your own CUDA),
+// for all of Jet's work: `auto s = jet::external_stream(theirs); jet::stream_guard g(s);` then
+// Jet's kernels, copies, cuBLAS and cuRAND calls, allocations and frees go to `theirs`, in
+// order with the other code's work there. Jet never destroys it; it must outlive the returned
+// jet::stream and the arrays made while it was current. Throws jet::value_error for null.
+stream external_stream(CUstream_st* handle);
 
 // Makes a stream current for this thread until the guard goes out of scope.
 class stream_guard {

@@ -45,6 +45,10 @@ std::string mib(std::size_t bytes) {
 }  // namespace
 
 buffer::~buffer() {
+  if (foreign) {
+    if (owner) release_in_order(std::move(owner), stream);
+    return;
+  }
   if (!data) return;
   free_in_order(data, stream);
   in_use -= bytes;

@@ -12,6 +12,10 @@ struct buffer {
   void* data = nullptr;
   std::size_t bytes = 0;
   cudaStream_t stream = nullptr;  // freed in the order of the stream it was allocated on
+  // Memory that other code allocated (array::wrap, from_dlpack): Jet never frees it; `owner`,
+  // when set, is released once the stream's work before the release has finished.
+  bool foreign = false;
+  std::shared_ptr<void> owner;
   buffer() = default;
   buffer(const buffer&) = delete;
   buffer& operator=(const buffer&) = delete;

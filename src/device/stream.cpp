@@ -5,6 +5,7 @@
 #include <mutex>
 #include <vector>
 
+#include "jet/error.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
 #include "src/device/stream_queue.hpp"
@@ -31,6 +32,13 @@ release_hooks& releases() {
   static auto* const hooks = new release_hooks;
   return *hooks;
 }
+
+void enlist(cudaStream_t s) {
+  live_streams& l = live();
+  std::lock_guard lock(l.mutex);
+  l.handles.push_back(s);
+}
+
 }  // namespace
 
 stream::stream() {
@@ -38,10 +46,16 @@ stream::stream() {
   detail::check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
                      "cudaStreamCreateWithFlags");
   handle_ = s;
-  live_streams& l = live();
-  std::lock_guard lock(l.mutex);
-  l.handles.push_back(s);
+  enlist(s);
 }
+
+stream::stream(CUstream_st* handle, bool owned) : handle_(handle), owned_(owned) {
+  if (!handle)
+    throw value_error("external_stream: the legacy default stream (null) is Jet's default already");
+  enlist(handle);
+}
+
+stream external_stream(CUstream_st* handle) { return stream(handle, false); }
 
 stream::~stream() {
   // Work queued on the stream completes first; a destructor cannot report errors.
@@ -58,7 +72,7 @@ stream::~stream() {
   live_streams& l = live();
   std::lock_guard lock(l.mutex);
   l.handles.erase(std::find(l.handles.begin(), l.handles.end(), handle_));
-  cudaStreamDestroy(handle_);
+  if (owned_) cudaStreamDestroy(handle_);
 }
 
 void stream::synchronize() const {
@@ -138,6 +152,19 @@ void free_now(void* data, cudaStream_t stream) {
 }
 
 }  // namespace
+
+void release_in_order(std::shared_ptr<void> owner, cudaStream_t stream) {
+  in_order(stream, [owner = std::move(owner), stream]() mutable {
+    {
+      // Held through the wait, so that the stream cannot be destroyed in between.
+      live_streams& l = live();
+      std::lock_guard lock(l.mutex);
+      if (!stream || std::find(l.handles.begin(), l.handles.end(), stream) != l.handles.end())
+        cudaStreamSynchronize(stream);
+    }
+    owner.reset();
+  });
+}
 
 void free_in_order(void* data, cudaStream_t stream) {
   // Behind the work queued on the stream, which may still read it.

@@ -3,6 +3,8 @@
 
 #include <cuda_runtime.h>
 
+#include <memory>
+
 namespace jet::detail {
 
 cudaStream_t current_stream();
@@ -24,6 +26,9 @@ class current_stream_scope {
 // once `stream` (a jet::stream) is destroyed, whose work had completed by then. Errors are
 // dropped: buffers free from destructors, and a failure here is sticky anyway.
 void free_in_order(void* data, cudaStream_t stream);
+// Releases `owner` (of foreign memory) once the work queued on `stream` before now has finished
+// on the GPU; at once when `stream` is a jet::stream already destroyed.
+void release_in_order(std::shared_ptr<void> owner, cudaStream_t stream);
 
 // Registers `release`, called with a jet::stream's handle as the stream is destroyed (its work
 // completed, the handle still valid): how what Jet keeps per stream (the reduction scratch,
