@@ -131,7 +131,7 @@ function section_line(i, kind,    text, lead, title, rest, line) {
 
 # Writes the comment lines held back as `kind`: "plain", "member" (documents the declaration
 # below), "file" (documents the file), "section" or "macro" (names a group, see above).
-function flush(kind,    i, line, text, title) {
+function flush(kind,    i, line) {
   for (i = 1; i <= held; i++) {
     if (kind == "plain") {
       print hold[i]
@@ -200,7 +200,22 @@ BEGIN {
   hiding = 0; group_open = 0; macro_group_open = 0; specialization = ""
 }
 
+# Writes the `template <>` line held back above `line`, hiding what follows when `line` begins
+# a specialization of another library's template (jet/fmt.hpp's fmt::formatter): Doxygen has not
+# seen that library's scope and reports it as an error. The definition is left out up to its end.
+function finish_specialization(line) {
+  if (line ~ /^[ \t]*(struct|class)[ \t]+[A-Za-z_][A-Za-z0-9_]*::/ &&
+      line !~ /(struct|class)[ \t]+jet::/) {
+    specialization = "/** @cond */ " specialization
+    hiding = 1
+    hidden_depth = depth
+  }
+  print specialization
+  specialization = ""
+}
+
 {
+  if (specialization != "") finish_specialization($0)
   if ($0 ~ /^[ \t]*\/\// && !continued) {
     hold[++held] = $0
     next
@@ -212,19 +227,6 @@ BEGIN {
     continued = $0 ~ /\\$/
     print
     next
-  }
-  # A specialization of another library's template (jet/fmt.hpp's fmt::formatter) names a
-  # scope Doxygen has not seen, which it reports as an error: it is left out, from its
-  # `template <>` line to the end of its definition.
-  if (specialization != "") {
-    if ($0 ~ /^[ \t]*(struct|class)[ \t]+[A-Za-z_][A-Za-z0-9_]*::/ &&
-        $0 !~ /(struct|class)[ \t]+jet::/) {
-      specialization = "/** @cond */ " specialization
-      hiding = 1
-      hidden_depth = depth
-    }
-    print specialization
-    specialization = ""
   }
   if (bodies == 0 && $0 ~ /^[ \t]*template[ \t]*<>[ \t]*$/) {
     specialization = $0
