@@ -67,6 +67,8 @@ struct index_item {
   index_item(ellipsis_t) : what(kind::rest) {}
 };
 
+// A device array: a dtype, a shape, strides in elements and an offset over a shared buffer.
+// Copying an array shares the memory (as NumPy's views do); views share it too.
 class array {
  public:
   // An empty float64 array of shape (0,).

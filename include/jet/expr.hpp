@@ -19,6 +19,8 @@ template <class T>
 concept arithmetic_scalar = std::is_arithmetic_v<T> || std::is_same_v<T, std::complex<float>> ||
     std::is_same_v<T, std::complex<double>>;
 
+// A lazy expression: a cheap handle to an immutable node, evaluated into an array (one fused
+// kernel) when converted to jet::array, assigned, printed or copied to the host.
 class expr {
  public:
   expr(const array& a) : node_(detail::make_input(a)) {}  // NOLINT: arrays are expressions
