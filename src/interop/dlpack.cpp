@@ -83,6 +83,20 @@ std::unique_ptr<handed_over> hand_over(const array& a, const dlpack_options& o) 
   return keep;
 }
 
+// A new managed tensor (either struct) over the array handed over; its deleter frees both.
+template <class Managed>
+Managed* managed_tensor(const array& a, const dlpack_options& o) {
+  std::unique_ptr<handed_over> keep = hand_over(a, o);
+  auto* m = new Managed{};
+  describe(m->dl_tensor, *keep);
+  m->manager_ctx = keep.release();
+  m->deleter = [](Managed* self) {
+    delete static_cast<handed_over*>(self->manager_ctx);
+    delete self;
+  };
+  return m;
+}
+
 // The array over a DLPack tensor's memory; `owner` runs the tensor's deleter when released.
 array taken_in(const DLTensor& t, std::uint64_t flags, std::shared_ptr<void> owner) {
   const dtype type = jet_type(t.dtype);
@@ -119,30 +133,15 @@ array take(Managed* m, std::uint64_t flags) {
 }  // namespace
 
 DLManagedTensorVersioned* to_dlpack(const array& a, const dlpack_options& o) {
-  std::unique_ptr<handed_over> keep = hand_over(a, o);
-  auto* m = new DLManagedTensorVersioned{};
+  auto* m = managed_tensor<DLManagedTensorVersioned>(a, o);
   m->version = {detail::dlpack_major, detail::dlpack_minor};
   m->flags = (o.read_only ? detail::dlpack_read_only : 0) |
              (o.copy.value_or(false) ? detail::dlpack_is_copied : 0);
-  describe(m->dl_tensor, *keep);
-  m->manager_ctx = keep.release();
-  m->deleter = [](DLManagedTensorVersioned* self) {
-    delete static_cast<handed_over*>(self->manager_ctx);
-    delete self;
-  };
   return m;
 }
 
 DLManagedTensor* to_dlpack_legacy(const array& a, const dlpack_options& o) {
-  std::unique_ptr<handed_over> keep = hand_over(a, o);
-  auto* m = new DLManagedTensor{};
-  describe(m->dl_tensor, *keep);
-  m->manager_ctx = keep.release();
-  m->deleter = [](DLManagedTensor* self) {
-    delete static_cast<handed_over*>(self->manager_ctx);
-    delete self;
-  };
-  return m;
+  return managed_tensor<DLManagedTensor>(a, o);
 }
 
 array from_dlpack(DLManagedTensorVersioned* tensor) {

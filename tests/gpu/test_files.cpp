@@ -6,12 +6,10 @@
 #include <cmath>
 #include <complex>
 #include <cstdint>
-#include <cstdlib>
 #include <filesystem>
 #include <fstream>
 #include <functional>
 #include <numeric>
-#include <random>
 #include <span>
 #include <sstream>
 #include <string>
@@ -20,31 +18,15 @@
 #include "host/numpy_table.hpp"
 #include "jet/io.hpp"
 #include "jet/jet.hpp"
+#include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
 namespace {
 
 const std::string npy_dir = std::string(JET_TEST_DATA) + "/npy/";
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream all;
-  all << in.rdbuf();
-  return all.str();
-}
-
-// A fresh folder for this test's files, removed when the test ends.
-struct scratch_dir {
-  std::filesystem::path path;
-  scratch_dir() {
-    const char* tmp = std::getenv("TMPDIR");
-    path = std::filesystem::path(tmp ? tmp : "/tmp") /
-           ("jet-files-" + std::to_string(std::random_device{}()));
-    std::filesystem::create_directories(path);
-  }
-  ~scratch_dir() { std::filesystem::remove_all(path); }
-  std::string operator/(const std::string& name) const { return (path / name).string(); }
-};
+using jet_test::read_file;
+using scratch_dir = jet_test::temp_dir;
 
 std::vector<std::string> fields(const std::string& text) {
   std::vector<std::string> out;
@@ -97,7 +79,7 @@ TEST_CASE("jet::save writes the bytes NumPy's save wrote", "[gpu][io]") {
     if (f[4] == "1" || f[0].find("_v") != std::string::npos) continue;  // Jet writes 1.0, native
     INFO(f[0]);
     jet::save(dir / f[0], jet::load(npy_dir + f[0]));
-    CHECK(file_bytes(dir / f[0]) == file_bytes(npy_dir + f[0]));
+    CHECK(read_file(dir / f[0]) == read_file(npy_dir + f[0]));
   }
 }
 
@@ -121,14 +103,14 @@ TEST_CASE("every dtype, views, expressions and bfloat16 round-trip through a fil
   const jet::array fortran = m.T();
   jet::save(dir / "fortran.npy", fortran);
   const jet::array back = jet::load(dir / "fortran.npy");
-  CHECK(file_bytes(dir / "fortran.npy").find("'fortran_order': True") != std::string::npos);
+  CHECK(read_file(dir / "fortran.npy").find("'fortran_order': True") != std::string::npos);
   CHECK(back.is_f_contiguous());
   CHECK(jet::array_equal(back, fortran));
   jet::save(dir / "expr.npy", jet::sin(m) * 2 + 1);
   CHECK(jet::allclose(jet::load(dir / "expr.npy"), jet::sin(m) * 2 + 1));
   const jet::array bf = jet::array(jet::linspace(-3.0, 3.0, 9)).astype(jet::bfloat16);
   jet::save(dir / "bf.npy", bf);
-  CHECK(file_bytes(dir / "bf.npy").find("'descr': '<V2'") != std::string::npos);
+  CHECK(read_file(dir / "bf.npy").find("'descr': '<V2'") != std::string::npos);
   CHECK(jet::array_equal(jet::load(dir / "bf.npy"), bf));
   jet::save(dir / "empty.npy", jet::zeros({0, 3}, jet::int16));
   CHECK(jet::load(dir / "empty.npy").shape() == jet::shape{0, 3});
@@ -147,7 +129,7 @@ TEST_CASE("missing, truncated and corrupt files raise io_error naming the file",
     }
   };
   refused(dir / "absent.npy", "cannot open");
-  const std::string whole = file_bytes(npy_dir + "float64.npy");
+  const std::string whole = read_file(npy_dir + "float64.npy");
   std::ofstream(dir / "short.npy", std::ios::binary) << whole.substr(0, whole.size() - 3);
   refused(dir / "short.npy", "truncated");
   std::ofstream(dir / "text.npy", std::ios::binary) << "hello, this is not an array file at all";
@@ -155,7 +137,7 @@ TEST_CASE("missing, truncated and corrupt files raise io_error naming the file",
   CHECK_THROWS_AS(jet::save(dir / "no/such/folder/x.npy", jet::zeros({2})), jet::io_error);
 }
 
-TEST_CASE("npz archives NumPy wrote load by name; savez archives read back", "[gpu][io]") {
+TEST_CASE("npz archives NumPy wrote load by name, and savez archives read back", "[gpu][io]") {
   const jet::npz_file f = jet::load_npz(npy_dir + "arrays.npz");
   CHECK(f.files() == std::vector<std::string>{"x", "flag", "arr_0"});
   CHECK(f.contains("flag"));
@@ -178,7 +160,7 @@ TEST_CASE("npz archives NumPy wrote load by name; savez archives read back", "[g
   CHECK(jet::array_equal(plain["arr_2"], x * 2));
   const jet::array big = jet::zeros({1 << 20}, jet::float64);
   jet::savez_compressed(dir / "small.npz", {{"zeros", big}, {"x", x}});
-  CHECK(std::filesystem::file_size(dir / "small.npz") < 100000);
+  CHECK(std::filesystem::file_size(dir / std::string("small.npz")) < 100000);
   const jet::npz_file small = jet::load_npz(dir / "small.npz");
   CHECK(small.files() == std::vector<std::string>{"zeros", "x"});
   CHECK(jet::array_equal(small["zeros"], big));
@@ -200,13 +182,13 @@ TEST_CASE("broken archives and archives passed to load raise io_error", "[gpu][i
   says([] { (void)jet::load_npz(npy_dir + "float32.npy"); }, "not a zip archive");
 }
 
-TEST_CASE("savetxt writes NumPy's text; loadtxt reads tables as NumPy does", "[gpu][io]") {
+TEST_CASE("savetxt writes NumPy's text and loadtxt reads tables as NumPy does", "[gpu][io]") {
   const scratch_dir dir;
   const auto same = [&](const std::string& name, const jet::expr& a,
                         const jet::savetxt_options& o) {
     INFO(name);
     jet::savetxt(dir / name, a, o);
-    CHECK(file_bytes(dir / name) == file_bytes(npy_dir + name));
+    CHECK(read_file(dir / name) == read_file(npy_dir + name));
   };
   const std::vector<double> floats{1.5, -2.25, 1e-300, 3.141592653589793, 100.0, -7.0};
   same("floats.txt", jet::asarray(floats, {2, 3}), {});

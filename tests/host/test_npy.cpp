@@ -1,23 +1,23 @@
 // The .npy header (src/io/npy.cpp) against files NumPy wrote (tests/host/data/npy, from
 // generate_npy.py): each file's dtype, shape, order and byte order read back, the header Jet
-// writes equal to NumPy's byte for byte, and corrupt or foreign headers refused by name.
+// writes equal to NumPy's byte for byte, corrupt or foreign headers refused by name; .npz
+// archives (their zip layer) read and written.
+#include <filesystem>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 
 #include "host/numpy_table.hpp"
 #include "jet/jet.hpp"
 #include "src/io/npy.hpp"
+#include "src/io/zip.hpp"
+#include "support/cache_support.hpp"
 #include "support/catch.hpp"
 
 namespace {
 
-std::string file_bytes(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  std::stringstream all;
-  all << in.rdbuf();
-  return all.str();
-}
+using jet_test::read_file;
 
 const std::string npy_dir = std::string(JET_TEST_DATA) + "/npy/";
 
@@ -45,7 +45,7 @@ TEST_CASE("npy headers NumPy wrote read back, and Jet writes them byte for byte"
   REQUIRE(rows.size() >= 20);
   for (const auto& f : rows) {
     INFO(f[0]);
-    const std::string bytes = file_bytes(npy_dir + f[0]);
+    const std::string bytes = read_file(npy_dir + f[0]);
     const jet::detail::npy_header h = jet::detail::read_npy_header(bytes, f[0]);
     CHECK(jet::name(h.type) == f[1]);
     CHECK(h.dims == shape_of(f[2]));
@@ -86,7 +86,7 @@ TEST_CASE("corrupt and foreign npy headers raise io_error naming the file", "[ho
   };
   refused("PK\x03\x04 not numpy", "not a .npy file");
   refused(std::string("\x93NUMPY\x04\x00\x10\x00", 10), "unsupported .npy format version 4.0");
-  const std::string good = file_bytes(npy_dir + "float32.npy");
+  const std::string good = read_file(npy_dir + "float32.npy");
   refused(good.substr(0, 40), "truncated in the header");
   refused(with_header("{'descr': '<U4', 'fortran_order': False, 'shape': (2,), }"),
           "unsupported dtype descr '<U4'");
@@ -104,4 +104,53 @@ TEST_CASE("corrupt and foreign npy headers raise io_error naming the file", "[ho
   CHECK(h.big_endian);
   CHECK(h.fortran_order);
   CHECK(h.dims == jet::shape{3, 4});
+}
+
+TEST_CASE("npz archives: NumPy's members listed and read, Jet's written and read back",
+          "[host][io]") {
+  const jet::detail::zip_reader numpy_made(npy_dir + "arrays.npz");
+  CHECK(numpy_made.names() == std::vector<std::string>{"x.npy", "flag.npy", "arr_0.npy"});
+  const std::string x = numpy_made.read("x.npy");
+  const jet::detail::npy_header h = jet::detail::read_npy_header(x, "x.npy");
+  CHECK(h.type == jet::float32);
+  CHECK(h.dims == jet::shape{2});
+  CHECK(x.size() == h.data_offset + 8);
+  const jet::detail::zip_reader deflated(npy_dir + "compressed.npz");
+  CHECK(deflated.names() == std::vector<std::string>{"a.npy", "b.npy"});
+  CHECK(jet::detail::read_npy_header(deflated.read("a.npy"), "a.npy").dims == jet::shape{1000});
+  CHECK_THROWS_AS(deflated.read("c.npy"), jet::io_error);
+
+  const jet_test::temp_dir dir;
+  const std::string big(1 << 20, 'z');
+  for (const bool deflate : {false, true}) {
+    jet::detail::write_zip(dir / "out.npz", {{"a.npy", "first"}, {"b.npy", big}}, deflate);
+    const jet::detail::zip_reader back(dir / "out.npz");
+    CHECK(back.names() == std::vector<std::string>{"a.npy", "b.npy"});
+    CHECK(back.read("a.npy") == "first");
+    CHECK(back.read("b.npy") == big);
+  }
+  CHECK(std::filesystem::file_size(dir.path() + "/out.npz") < 100000);  // deflated
+  CHECK_THROWS_AS(jet::detail::write_zip(dir / "no/such/dir/x.npz", {{"a", "b"}}, false),
+                  jet::io_error);
+}
+
+TEST_CASE("broken and foreign archives raise io_error naming the file", "[host][io]") {
+  const auto says = [](const std::function<void()>& f, const std::string& what) {
+    try {
+      f();
+      FAIL("no error");
+    } catch (const jet::io_error& e) {
+      INFO(e.what());
+      CHECK(std::string(e.what()).find(what) != std::string::npos);
+    }
+  };
+  says([] { jet::detail::zip_reader(npy_dir + "float32.npy"); }, "not a zip archive");
+  says([] { jet::detail::zip_reader(npy_dir + "absent.npz"); }, "absent.npz");
+  says(
+      [] {
+        const jet::detail::zip_reader r(npy_dir + "broken.npz");
+        for (const std::string& name : r.names()) (void)r.read(name);
+        FAIL("a truncated archive read whole");
+      },
+      "broken.npz");
 }
