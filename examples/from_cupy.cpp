@@ -87,7 +87,7 @@ extern "C" __global__ void square(const float* x, float* y, int n) {
   if (i < n) y[i] = x[i] * x[i];
 })",
                                "square");
-  const jet::array x = jet::arange(5.0f);
+  const jet::array x = jet::arange(5.0).astype(jet::float32);
   const jet::array y = jet::empty_like(x);
   square(jet::dims{1}, jet::dims{32}, x, y, 5);
   same(jet::array_str(y), "[ 0.  1.  4.  9. 16.]");

@@ -130,14 +130,18 @@ void staged(std::size_t bytes, cudaStream_t stream, const lane_body& body) {
 }  // namespace
 
 void copy_to_device(void* device, const void* host, std::size_t bytes, cudaStream_t stream) {
-  if (bytes < staged_from || pinned(host)) {
-    check_cuda(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream),
-               "cudaMemcpyAsync (host to device)");
+  const bool from_pinned = pinned(host);
+  if (!from_pinned && bytes >= staged_from) {
+    staged(bytes, stream, [&](const lane& l, lane_work& w, const std::vector<chunk>& c) {
+      send(l, w, static_cast<char*>(device), static_cast<const char*>(host), c);
+    });
     return;
   }
-  staged(bytes, stream, [&](const lane& l, lane_work& w, const std::vector<chunk>& c) {
-    send(l, w, static_cast<char*>(device), static_cast<const char*>(host), c);
-  });
+  check_cuda(cudaMemcpyAsync(device, host, bytes, cudaMemcpyHostToDevice, stream),
+             "cudaMemcpyAsync (host to device)");
+  // From pinned memory the copy goes on after the call returns: wait, so that the caller may
+  // reuse `host` at once (CUDA copies pageable memory out before the call returns).
+  if (from_pinned) check_cuda(cudaStreamSynchronize(stream), "cudaStreamSynchronize");
 }
 
 void copy_to_host(void* host, const void* device, std::size_t bytes, cudaStream_t stream) {
