@@ -12,8 +12,10 @@ build_dir=${JET_FUZZ_BUILD_DIR:-build-fuzz}
 seconds=${FUZZ_SECONDS:-30}
 cuda_root=${CUDAToolkit_ROOT:-/usr/local/cuda}
 # Each target with the longest input it is given: an entry holds a header, a kernel's source
-# and machine code; a record is a few lines; the others are a few words.
-targets=(fuzz_cache_entry:4096 fuzz_record:4096 fuzz_user_params:512 fuzz_cli_args:256)
+# and machine code; a record is a few lines; a .npy header a few hundred bytes; the others are a
+# few words.
+targets=(fuzz_cache_entry:4096 fuzz_record:4096 fuzz_user_params:512 fuzz_cli_args:256
+  fuzz_npy_header:1024)
 
 case "$seconds" in
   '' | *[!0-9]* | 0)
