@@ -90,6 +90,13 @@ if [ "$what" = all ] || [ "$what" = sanitize ]; then
     "fused expressions over many operands*" || rc=1
   cat "$out/sanitize-summary.log" >> "$out/summary.log"
 fi
+if [ "$what" = all ] || [ "$what" = tests ]; then
+  # The examples check their own results (from_cupy: each printed result against NumPy's).
+  for e in tour sgemm_raw black_scholes monte_carlo kmeans from_cupy; do
+    "$build/examples/$e" > "$out/example-$e.log" 2>&1 && r=ok || { r=FAILED; rc=1; }
+    echo "example $e: $r" >> "$out/summary.log"
+  done
+fi
 if [ "$what" = all ] || [ "$what" = bench ]; then
   (fail=0; for b in "$build"/bench/bench_*; do "$b" || fail=1; done; exit $fail) 2>&1 |
     tee "$out/bench.log" || rc=1
