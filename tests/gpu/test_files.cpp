@@ -211,16 +211,18 @@ TEST_CASE("savetxt writes NumPy's text and loadtxt reads tables as NumPy does", 
   jet::loadtxt_options o;
   o.usecols = {0, -2};
   o.max_rows = 2;
-  CHECK(
-      jet::loadtxt(npy_dir + "table.txt", jet::int32, {.usecols = {0}}).to_vector<std::int32_t>() ==
-      std::vector<std::int32_t>{1, 4, 7});
   CHECK(jet::loadtxt(npy_dir + "table.txt", jet::float32, o).shape() == jet::shape{2, 2});
-  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, {.delimiter = ","}).shape() ==
-        jet::shape{3});
+  o = {};
+  o.usecols = {0};
+  CHECK(jet::loadtxt(npy_dir + "table.txt", jet::int32, o).to_vector<std::int32_t>() ==
+        std::vector<std::int32_t>{1, 4, 7});
+  jet::loadtxt_options commas;
+  commas.delimiter = ",";
+  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, commas).shape() == jet::shape{3});
   const jet::array z = jet::loadtxt(npy_dir + "complex.txt", jet::complex128);
   CHECK(z.to_vector<std::complex<double>>() == complex);
-  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, {.delimiter = ",", .ndmin = 2}).shape() ==
-        jet::shape{3, 1});
+  commas.ndmin = 2;
+  CHECK(jet::loadtxt(npy_dir + "ints.txt", jet::int64, commas).shape() == jet::shape{3, 1});
   std::ofstream(dir / "one.txt") << "5\n";
   CHECK(jet::loadtxt(dir / "one.txt").ndim() == 0);
   std::ofstream(dir / "bad.txt") << "1 2 3\n4 x 5\n";

@@ -112,18 +112,24 @@ TEST_CASE("DLPack tensors go out and come back as the same memory", "[gpu][inter
   const jet::array x = jet::linspace(0.0, 1.0, 100);
   DLManagedTensor* legacy = jet::to_dlpack_legacy(x);
   CHECK(jet::from_dlpack(legacy).data() == x.data());
-  DLManagedTensorVersioned* copied = jet::to_dlpack(x, {.copy = true});
+  jet::dlpack_options o;
+  o.copy = true;
+  DLManagedTensorVersioned* copied = jet::to_dlpack(x, o);
   CHECK((copied->flags & jet::detail::dlpack_is_copied) != 0);
   CHECK(copied->dl_tensor.data != x.data());
   const jet::array from_copy = jet::from_dlpack(copied);
   CHECK(jet::array_equal(from_copy, x));
-  DLManagedTensorVersioned* frozen = jet::to_dlpack(x, {.read_only = true});
+  o = {};
+  o.read_only = true;
+  DLManagedTensorVersioned* frozen = jet::to_dlpack(x, o);
   const jet::array thawed = jet::from_dlpack(frozen);  // Jet writes arrays: a read-only one copies
   CHECK(thawed.data() != x.data());
   CHECK(jet::array_equal(thawed, x));
   cudaStream_t consumer = nullptr;
   REQUIRE(cudaStreamCreateWithFlags(&consumer, cudaStreamNonBlocking) == cudaSuccess);
-  DLManagedTensorVersioned* handed = jet::to_dlpack(jet::array(x * 3), {.stream = consumer});
+  o = {};
+  o.stream = consumer;
+  DLManagedTensorVersioned* handed = jet::to_dlpack(jet::array(x * 3), o);
   std::vector<double> host(100);
   REQUIRE(cudaMemcpyAsync(host.data(), handed->dl_tensor.data, 800, cudaMemcpyDeviceToHost,
                           consumer) == cudaSuccess);

@@ -32,7 +32,8 @@ void* bridge_export(const char* name, long long rows, long long cols, int transp
       jet::arange(rows * cols).astype(jet::dtype_from_name(name)).reshape({rows, cols});
   const jet::array a = transpose ? base.T() : base;
   last_data = a.data();
-  const jet::dlpack_options o{.stream = consumer_stream(stream)};
+  jet::dlpack_options o;
+  o.stream = consumer_stream(stream);
   return versioned ? static_cast<void*>(jet::to_dlpack(a, o))
                    : static_cast<void*>(jet::to_dlpack_legacy(a, o));
 }
