@@ -23,13 +23,13 @@ std::string code_message(int code) {
 }  // namespace
 
 zip_reader::zip_reader(const std::string& path)
-    : path_(path), mutex_(std::make_shared<std::mutex>()) {
+    : path_(path), archive_(nullptr, [](void* z) { zip_discard(static_cast<zip_t*>(z)); }) {
   int code = 0;
   zip_t* z = zip_open(path.c_str(), ZIP_RDONLY | ZIP_CHECKCONS, &code);
   if (!z)
     fail(path, code == ZIP_ER_NOZIP ? "not a zip archive (.npz)"
                                     : "cannot open as a zip archive: " + code_message(code));
-  archive_ = std::shared_ptr<void>(z, [](void* p) { zip_discard(static_cast<zip_t*>(p)); });
+  archive_.reset(z);
   const zip_int64_t count = zip_get_num_entries(z, 0);
   for (zip_int64_t i = 0; i < count; ++i) {
     const char* name = zip_get_name(z, static_cast<zip_uint64_t>(i), ZIP_FL_ENC_GUESS);
@@ -39,7 +39,7 @@ zip_reader::zip_reader(const std::string& path)
 }
 
 std::string zip_reader::read(const std::string& member) const {
-  std::lock_guard hold(*mutex_);
+  std::lock_guard hold(mutex_);
   auto* z = static_cast<zip_t*>(archive_.get());
   const std::string where = path_ + " (member " + member + ")";
   zip_stat_t st;

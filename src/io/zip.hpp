@@ -24,9 +24,9 @@ class zip_reader {
 
  private:
   std::string path_;
-  std::shared_ptr<void> archive_;  // zip_t, closed with the last copy
+  std::unique_ptr<void, void (*)(void*)> archive_;  // zip_t
   std::vector<std::string> names_;
-  std::shared_ptr<std::mutex> mutex_;  // libzip's archive is not safe to read from two threads
+  mutable std::mutex mutex_;  // libzip's archive is not safe to read from two threads
 };
 
 // Writes `members` (name, bytes) as a zip archive at `path`, deflated when `deflate`, else
