@@ -25,6 +25,10 @@ class expr;
 class indexed;
 namespace detail {
 struct buffer;
+// Makes the pages of fresh host memory about to receive a large copy present, faulted on
+// several threads (on huge pages where the kernel allows): what a new std::vector's zeroing
+// would otherwise do on one thread, a 4 KiB fault at a time. Contents are unchanged.
+void prepare_host_memory(void* host, std::size_t bytes);
 // x(items...) with an index array among the items (jet/indexing.hpp).
 template <class... Items>
 indexed advanced_index(const array& x, const Items&... items);
@@ -113,6 +117,15 @@ class array {
   // Jet's work on it may still be queued behind a compiling kernel: before other CUDA code
   // uses it, take the stream from jet::current_stream() (which sends that work to the GPU).
   void* data() const { return base_ ? base_ + offset_ * itemsize() : nullptr; }
+  // The device the array's memory is on (jet/device.hpp); the current device for an array
+  // that never had memory.
+  int device() const;
+  // The array on device `id`: a C-contiguous copy, peer to peer where the devices allow it, or
+  // this array itself when it is on `id` already (as the Python array API's to_device). The
+  // copy is ordered after the work on this array queued on the current stream (or after all
+  // work on its device, when that is not the current one). Throws jet::value_error for an id
+  // outside [0, device::count()).
+  array to_device(int id) const;
   // True when both arrays view the same allocation.
   bool shares_buffer_with(const array& other) const { return buffer_ == other.buffer_; }
 
@@ -178,7 +191,10 @@ class array {
       const std::vector<std::uint8_t> bytes = astype(jet::bool_).to_vector<std::uint8_t>();
       return std::vector<bool>(bytes.begin(), bytes.end());
     } else {
-      std::vector<T> out(static_cast<std::size_t>(size()));
+      std::vector<T> out;
+      out.reserve(static_cast<std::size_t>(size()));
+      detail::prepare_host_memory(out.data(), out.capacity() * sizeof(T));
+      out.resize(static_cast<std::size_t>(size()));
       to_host(out.data(), dtype_of<T>());
       return out;
     }

@@ -17,6 +17,8 @@ class stream {
   stream(const stream&) = delete;
   stream& operator=(const stream&) = delete;
   CUstream_st* handle() const { return handle_; }
+  // The device the stream belongs to (the current one when it was made).
+  int device() const { return device_; }
   // Waits for all work queued on this stream.
   void synchronize() const;
 
@@ -25,6 +27,7 @@ class stream {
   stream(CUstream_st* handle, bool owned);
   CUstream_st* handle_ = nullptr;
   bool owned_ = true;
+  int device_ = 0;
 };
 
 // A stream that other code made (a cudaStream_t from Thrust, CUB, libtorch or your own CUDA),
@@ -34,7 +37,8 @@ class stream {
 // jet::stream and the arrays made while it was current. Throws jet::value_error for null.
 stream external_stream(CUstream_st* handle);
 
-// Makes a stream current for this thread until the guard goes out of scope.
+// Makes a stream current for this thread until the guard goes out of scope, and its device
+// the current device (jet/device.hpp) when another was.
 class stream_guard {
  public:
   explicit stream_guard(const stream& s);
@@ -44,6 +48,7 @@ class stream_guard {
 
  private:
   CUstream_st* previous_;
+  int previous_device_;  // -1: the device was not changed
 };
 
 // The calling thread's current stream (the legacy default stream unless a guard is active).

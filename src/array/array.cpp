@@ -2,13 +2,16 @@
 #include "jet/array.hpp"
 
 #include <cstring>
+#include <optional>
 #include <string>
 
 #include "codegen/expr/node.hpp"
+#include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
 #include "src/array/assignment.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/placement.hpp"
 #include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/device/transfer.hpp"
@@ -74,8 +77,39 @@ void array::check_host_span(std::int64_t count) const {
                       std::to_string(size()));
 }
 
+int array::device() const { return buffer_ ? buffer_->device : device::current_id(); }
+
+array array::to_device(int id) const {
+  detail::check_device_id(id);
+  const int from = device();
+  if (from == id) return *this;
+  const int here = device::current_id();
+  // The copy goes on the current stream of each side that is the current device; the other
+  // side's work, all of it, finishes first.
+  const cudaStream_t target_stream = here == id ? detail::current_stream() : nullptr;
+  std::optional<device_guard> at_source;
+  if (from != here) {
+    detail::settle_device(from);
+    at_source.emplace(from);
+  }
+  if (size() == 0) {
+    const detail::device_scope on(id);
+    const detail::current_stream_scope in(target_stream);
+    return empty(shape_, dtype_);
+  }
+  const array source = is_c_contiguous() ? *this : copy();
+  return detail::copy_to_peer(source, id, detail::current_stream(), target_stream);
+}
+
 void array::to_host(void* destination, jet::dtype as) const {
   if (size() == 0) return;
+  if (detail::on_other_device(*this)) {
+    // Read where the memory is, once all of that device's work has finished.
+    detail::settle_device(device());
+    const device_guard on(device());
+    to_host(destination, as);
+    return;
+  }
   if (as != dtype_ || !is_c_contiguous()) {
     astype(as).to_host(destination, as);
     return;

@@ -10,6 +10,7 @@
 #include "jet/ops.hpp"
 #include "jet/reduce.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/placement.hpp"
 #include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/evaluate.hpp"
@@ -45,6 +46,8 @@ void run(const detail::selection& s) {
 array select_into(const array& flags, const std::optional<array>& values, const array& out,
                   bool bounded) {
   if (flags.size() == 0) return zeros({}, int64);
+  detail::check_on_current_device(flags, "jet");
+  if (values) detail::check_on_current_device(*values, "jet");
   const array count = empty({}, int64);
   detail::selection s;
   s.values = values ? values->data() : nullptr;

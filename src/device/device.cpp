@@ -7,6 +7,7 @@
 #include <string>
 
 #include "src/device/cuda_check.hpp"
+#include "src/device/stream_state.hpp"
 
 namespace jet::detail {
 namespace {
@@ -78,23 +79,34 @@ std::string unavailable_reason() {
   return detail::cuda_failure_message(p.status, nullptr);
 }
 
-const properties& current() {
-  static std::once_flag once;
-  static properties props;
-  std::call_once(once, [] {
-    if (!available()) throw cuda_error(unavailable_reason(), probed().status);
-    int id = 0;
-    detail::check_cuda(cudaGetDevice(&id), "cudaGetDevice");
+int count() { return available() ? probed().count : 0; }
+
+int current_id() {
+  if (!available()) throw cuda_error(unavailable_reason(), probed().status);
+  int id = 0;
+  detail::check_cuda(cudaGetDevice(&id), "cudaGetDevice");
+  return id;
+}
+
+const properties& get(int id) {
+  if (!available()) throw cuda_error(unavailable_reason(), probed().status);
+  detail::check_device_id(id);
+  // One slot per device, filled on first use; never freed (arrays outlive statics).
+  struct slot {
+    std::once_flag once;
+    properties props;
+  };
+  static slot* const slots = new slot[static_cast<std::size_t>(probed().count)];
+  slot& s = slots[id];
+  std::call_once(s.once, [&] {
     cudaDeviceProp p{};
     detail::check_cuda(cudaGetDeviceProperties(&p, id), "cudaGetDeviceProperties");
-    props.name = p.name;
-    props.major = p.major;
-    props.minor = p.minor;
-    props.multiprocessors = p.multiProcessorCount;
-    props.memory = p.totalGlobalMem;
+    s.props = {id, p.name, p.major, p.minor, p.multiProcessorCount, p.totalGlobalMem};
   });
-  return props;
+  return s.props;
 }
+
+const properties& current() { return get(current_id()); }
 
 std::string arch() {
   const properties& p = current();
@@ -102,3 +114,48 @@ std::string arch() {
 }
 
 }  // namespace jet::device
+
+namespace jet::detail {
+
+void check_device_id(int id) {
+  const int n = device::count();
+  if (id < 0 || id >= n)
+    throw value_error("device " + std::to_string(id) + " does not exist: there " +
+                      (n == 1 ? "is 1 CUDA device (0)"
+                              : "are " + std::to_string(n) + " CUDA devices" +
+                                    (n ? " (0 to " + std::to_string(n - 1) + ")" : "")));
+}
+
+int switch_device(int id) {
+  const int previous = device::current_id();
+  if (id == previous) return -1;
+  check_device_id(id);
+  check_cuda(cudaSetDevice(id), "cudaSetDevice");
+  return previous;
+}
+
+void restore_device(int previous) {
+  if (previous >= 0) cudaSetDevice(previous);  // a destructor cannot report a failure
+}
+
+device_scope::device_scope(int id) noexcept {
+  int now = 0;
+  if (cudaGetDevice(&now) == cudaSuccess && now != id && cudaSetDevice(id) == cudaSuccess)
+    previous_ = now;
+}
+
+}  // namespace jet::detail
+
+namespace jet {
+
+device_guard::device_guard(int id) : previous_(detail::switch_device(id)) {
+  if (previous_ >= 0) previous_stream_ = detail::exchange_current_stream(nullptr);
+}
+
+device_guard::~device_guard() {
+  if (previous_ < 0) return;
+  detail::exchange_current_stream(previous_stream_);
+  detail::restore_device(previous_);
+}
+
+}  // namespace jet

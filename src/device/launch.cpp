@@ -13,13 +13,25 @@
 namespace jet::detail {
 
 std::int64_t max_grid_blocks() {
-  static const std::int64_t blocks = [] {
+  static const std::int64_t per_sm = [] {
     const char* v = std::getenv("JET_BLOCKS_PER_SM");
-    const std::int64_t per_sm =
-        v && std::atoi(v) > 0 ? std::atoi(v) : codegen::default_blocks_per_sm;
-    return std::int64_t{device::current().multiprocessors} * per_sm;
+    return v && std::atoi(v) > 0 ? std::atoi(v) : codegen::default_blocks_per_sm;
   }();
-  return blocks;
+  // With one device, its figure once; with several, the current device's.
+  static const std::int64_t only =
+      device::count() == 1 ? per_sm * device::get(0).multiprocessors : 0;
+  return only ? only : per_sm * device::current().multiprocessors;
+}
+
+bool mixed_architectures() {
+  static const bool mixed = [] {
+    for (int i = 1; i < device::count(); ++i) {
+      const device::properties &a = device::get(0), &b = device::get(i);
+      if (a.major != b.major || a.minor != b.minor) return true;
+    }
+    return false;
+  }();
+  return mixed;
 }
 
 void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,

@@ -16,5 +16,7 @@ void launch_kernel(cudaKernel_t kernel, dim3 grid, dim3 block, void** args,
 void launch_block(cudaKernel_t kernel, dim3 grid, dim3 block, const std::byte* params);
 // Blocks a grid-stride loop needs at most: the SMs times JET_BLOCKS_PER_SM (default 32).
 std::int64_t max_grid_blocks();
+// Whether the process's devices differ in architecture: kernels made for one do not run on all.
+bool mixed_architectures();
 
 }  // namespace jet::detail

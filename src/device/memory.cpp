@@ -3,9 +3,11 @@
 
 #include <atomic>
 #include <cstdint>
+#include <mutex>
 #include <new>
 #include <string>
 
+#include "jet/device.hpp"
 #include "jet/memory.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/stream_state.hpp"
@@ -13,33 +15,40 @@
 namespace jet::detail {
 namespace {
 
-std::atomic<std::size_t> in_use{0};
-std::atomic<std::size_t> peak{0};
-std::atomic<std::size_t> limit{0};
+// What Jet keeps of each device's memory: its pool and the counters of jet::memory::stats.
+struct device_memory {
+  std::once_flag once;
+  cudaMemPool_t pool = nullptr;
+  std::atomic<std::size_t> in_use{0};
+  std::atomic<std::size_t> peak{0};
+  std::atomic<std::size_t> limit{0};
+};
 
-cudaMemPool_t pool() {
-  static const cudaMemPool_t p = [] {
-    int id = 0;
-    check_cuda(cudaGetDevice(&id), "cudaGetDevice");
-    cudaMemPool_t handle = nullptr;
-    check_cuda(cudaDeviceGetDefaultMemPool(&handle, id), "cudaDeviceGetDefaultMemPool");
+// The device's record, its pool set up on first use; never freed (buffers outlive statics).
+device_memory& memory_of(int device) {
+  static device_memory* const all = new device_memory[static_cast<std::size_t>(device::count())];
+  device_memory& m = all[device];
+  std::call_once(m.once, [&] {
+    check_cuda(cudaDeviceGetDefaultMemPool(&m.pool, device), "cudaDeviceGetDefaultMemPool");
     // Keep freed memory cached in the pool instead of returning it at every synchronize.
     std::uint64_t threshold = UINT64_MAX;
-    check_cuda(cudaMemPoolSetAttribute(handle, cudaMemPoolAttrReleaseThreshold, &threshold),
+    check_cuda(cudaMemPoolSetAttribute(m.pool, cudaMemPoolAttrReleaseThreshold, &threshold),
                "cudaMemPoolSetAttribute");
-    return handle;
-  }();
-  return p;
+  });
+  return m;
 }
+
+device_memory& current_memory() { return memory_of(device::current_id()); }
 
 std::string mib(std::size_t bytes) {
   return std::to_string(bytes) + " bytes (" + std::to_string(bytes >> 20) + " MiB)";
 }
 
-[[noreturn]] void throw_oom(std::size_t bytes, const std::string& why) {
-  throw out_of_memory("out of memory allocating " + mib(bytes) + " on the device: " + why +
-                          "; Jet's arrays hold " + mib(in_use.load()),
-                      bytes, in_use.load());
+[[noreturn]] void throw_oom(std::size_t bytes, int device, const std::string& why) {
+  const std::size_t held = memory_of(device).in_use.load();
+  throw out_of_memory("out of memory allocating " + mib(bytes) + " on device " +
+                          std::to_string(device) + ": " + why + "; Jet's arrays hold " + mib(held),
+                      bytes, held);
 }
 
 }  // namespace
@@ -50,17 +59,19 @@ buffer::~buffer() {
     return;
   }
   if (!data) return;
+  const device_scope on(device);
   free_in_order(data, stream);
-  in_use -= bytes;
+  memory_of(device).in_use -= bytes;
 }
 
 std::shared_ptr<buffer> allocate(std::size_t bytes) {
   auto b = std::make_shared<buffer>();
+  b->device = device::current_id();
   if (bytes == 0) return b;
-  const std::size_t cap = limit.load();
-  if (cap && in_use.load() + bytes > cap)
-    throw_oom(bytes, "the limit set with jet::memory::set_limit is " + mib(cap));
-  pool();
+  device_memory& m = memory_of(b->device);
+  const std::size_t cap = m.limit.load();
+  if (cap && m.in_use.load() + bytes > cap)
+    throw_oom(bytes, b->device, "the limit set with jet::memory::set_limit is " + mib(cap));
   b->stream = current_stream();
   cudaError_t status = cudaMallocAsync(&b->data, bytes, b->stream);
   if (status == cudaErrorMemoryAllocation) {
@@ -72,14 +83,14 @@ std::shared_ptr<buffer> allocate(std::size_t bytes) {
       std::size_t free_bytes = 0, total = 0;
       cudaMemGetInfo(&free_bytes, &total);
       b->data = nullptr;
-      throw_oom(bytes, "the device has " + mib(free_bytes) + " free of " + mib(total));
+      throw_oom(bytes, b->device, "it has " + mib(free_bytes) + " free of " + mib(total));
     }
   }
   check_cuda(status, "cudaMallocAsync");
   b->bytes = bytes;
-  const std::size_t now = in_use += bytes;
-  std::size_t seen = peak.load();
-  while (now > seen && !peak.compare_exchange_weak(seen, now)) {
+  const std::size_t now = m.in_use += bytes;
+  std::size_t seen = m.peak.load();
+  while (now > seen && !m.peak.compare_exchange_weak(seen, now)) {
   }
   return b;
 }
@@ -89,23 +100,24 @@ std::shared_ptr<buffer> allocate(std::size_t bytes) {
 namespace jet::memory {
 
 statistics stats() {
+  detail::device_memory& m = detail::current_memory();
   statistics s;
-  s.in_use = detail::in_use.load();
-  s.peak = detail::peak.load();
-  s.limit = detail::limit.load();
+  s.in_use = m.in_use.load();
+  s.peak = m.peak.load();
+  s.limit = m.limit.load();
   std::uint64_t reserved = 0;
-  detail::check_cuda(
-      cudaMemPoolGetAttribute(detail::pool(), cudaMemPoolAttrReservedMemCurrent, &reserved),
-      "cudaMemPoolGetAttribute");
+  detail::check_cuda(cudaMemPoolGetAttribute(m.pool, cudaMemPoolAttrReservedMemCurrent, &reserved),
+                     "cudaMemPoolGetAttribute");
   s.reserved = reserved;
   return s;
 }
 
-void set_limit(std::size_t bytes) { detail::limit = bytes; }
+void set_limit(std::size_t bytes) { detail::current_memory().limit = bytes; }
 
 void trim() {
+  detail::device_memory& m = detail::current_memory();
   detail::check_cuda(cudaDeviceSynchronize(), "cudaDeviceSynchronize");
-  detail::check_cuda(cudaMemPoolTrimTo(detail::pool(), 0), "cudaMemPoolTrimTo");
+  detail::check_cuda(cudaMemPoolTrimTo(m.pool, 0), "cudaMemPoolTrimTo");
 }
 
 }  // namespace jet::memory

@@ -11,6 +11,7 @@ namespace jet::detail {
 struct buffer {
   void* data = nullptr;
   std::size_t bytes = 0;
+  int device = 0;                 // the device the memory is on
   cudaStream_t stream = nullptr;  // freed in the order of the stream it was allocated on
   // Memory that other code allocated (array::wrap, from_dlpack): Jet never frees it; `owner`,
   // when set, is released once the stream's work before the release has finished.

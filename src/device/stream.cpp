@@ -3,8 +3,10 @@
 
 #include <algorithm>
 #include <mutex>
+#include <utility>
 #include <vector>
 
+#include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
@@ -41,7 +43,7 @@ void enlist(cudaStream_t s) {
 
 }  // namespace
 
-stream::stream() {
+stream::stream() : device_(device::current_id()) {
   cudaStream_t s = nullptr;
   detail::check_cuda(cudaStreamCreateWithFlags(&s, cudaStreamNonBlocking),
                      "cudaStreamCreateWithFlags");
@@ -52,6 +54,7 @@ stream::stream() {
 stream::stream(CUstream_st* handle, bool owned) : handle_(handle), owned_(owned) {
   if (!handle)
     throw value_error("external_stream: the legacy default stream (null) is Jet's default already");
+  detail::check_cuda(cudaStreamGetDevice(handle, &device_), "cudaStreamGetDevice");
   enlist(handle);
 }
 
@@ -81,8 +84,14 @@ void stream::synchronize() const {
   detail::raise_device_errors();
 }
 
-stream_guard::stream_guard(const stream& s) : previous_(current) { current = s.handle(); }
-stream_guard::~stream_guard() { current = previous_; }
+stream_guard::stream_guard(const stream& s)
+    : previous_(current), previous_device_(detail::switch_device(s.device())) {
+  current = s.handle();
+}
+stream_guard::~stream_guard() {
+  current = previous_;
+  detail::restore_device(previous_device_);
+}
 
 CUstream_st* current_stream() {
   detail::drain(current);
@@ -125,6 +134,8 @@ float elapsed_ms(const event& start, const event& end) {
 
 namespace jet::detail {
 cudaStream_t current_stream() { return current; }
+
+cudaStream_t exchange_current_stream(cudaStream_t stream) { return std::exchange(current, stream); }
 
 current_stream_scope::current_stream_scope(cudaStream_t stream) : previous_(current) {
   current = stream;

@@ -45,10 +45,8 @@ thread_local const queue* running_here = nullptr;
 // Runs one released item with its stream current; returns what it threw.
 std::exception_ptr run(item& it, cudaStream_t stream) {
   current_stream_scope scope(stream);
+  const device_scope on(it.device);
   try {
-    int device = 0;
-    check_cuda(cudaGetDevice(&device), "cudaGetDevice");
-    if (device != it.device) check_cuda(cudaSetDevice(it.device), "cudaSetDevice");
     it.run(it.kernel ? &it.kernel->get() : nullptr);
   } catch (...) {
     return std::current_exception();
@@ -192,6 +190,16 @@ void drain(cudaStream_t stream) {
   const auto it = a.by_stream.find(stream);
   if (it == a.by_stream.end()) return;
   if (std::exception_ptr error = settle(it->second, stream, lock)) std::rethrow_exception(error);
+}
+
+void drain_all() {
+  queues& a = all();
+  if (a.busy.load(std::memory_order_acquire) == 0) return;
+  std::unique_lock lock(a.mutex);
+  std::exception_ptr first;
+  for (auto& [stream, q] : a.by_stream)
+    if (std::exception_ptr error = settle(q, stream, lock); error && !first) first = error;
+  if (first) std::rethrow_exception(first);
 }
 
 }  // namespace jet::detail

@@ -59,5 +59,7 @@ void launch_when_ready(cudaStream_t stream, std::shared_ptr<const pending_kernel
 // Waits until `stream`'s queue has run (its kernels compiled and launched, not finished), then
 // throws the first error of its queued work since the last drain.
 void drain(cudaStream_t stream);
+// drain for every stream's queue; throws the first error among them.
+void drain_all();
 
 }  // namespace jet::detail

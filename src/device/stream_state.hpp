@@ -8,6 +8,28 @@
 namespace jet::detail {
 
 cudaStream_t current_stream();
+// Makes `stream` the calling thread's current stream; returns the one it replaces.
+cudaStream_t exchange_current_stream(cudaStream_t stream);
+
+// Throws jet::value_error unless 0 <= id < device::count(), naming the devices there are.
+void check_device_id(int id);
+// Makes device `id` current; returns the device it replaces, or -1 when `id` was current.
+int switch_device(int id);
+// Undoes switch_device (nothing for -1).
+void restore_device(int previous);
+
+// Device `id` current while it lives, for destructors and queued work: never throws (a failed
+// switch leaves the device as it was, and the CUDA call that follows reports it).
+class device_scope {
+ public:
+  explicit device_scope(int id) noexcept;
+  ~device_scope() { restore_device(previous_); }
+  device_scope(const device_scope&) = delete;
+  device_scope& operator=(const device_scope&) = delete;
+
+ private:
+  int previous_ = -1;
+};
 
 // Makes `stream` the calling thread's current stream while it lives: how queued work runs on
 // the thread that releases it (src/device/stream_queue.cpp).

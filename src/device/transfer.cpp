@@ -1,15 +1,23 @@
 // Host-device copies, staged through pinned buffers for large pageable memory.
 #include "src/device/transfer.hpp"
 
+#include <sys/mman.h>
+
 #include <algorithm>
+#include <cstdint>
 #include <cstring>
 #include <functional>
 #include <mutex>
 #include <thread>
 #include <vector>
 
+#include "jet/array.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/device_errors.hpp"
+
+#ifndef MADV_POPULATE_WRITE
+#define MADV_POPULATE_WRITE 23  // Linux 5.14; older headers lack the name
+#endif
 
 namespace jet::detail {
 namespace {
@@ -32,14 +40,21 @@ struct lane {
   void* buffer[2] = {};
 };
 
+constexpr std::uintptr_t page = 4096;
+
+// How many lanes there are: half the cores, 1 to 8.
+std::size_t lane_count() {
+  const unsigned cores = std::max(2u, std::thread::hardware_concurrency());
+  return std::clamp(cores / 2, 1u, 8u);
+}
+
 // The lanes, allocated on the first staged copy and kept for the process; one staged copy at a
 // time holds them.
 std::mutex lanes_mutex;
 std::vector<lane>& lanes() {
   static std::vector<lane> all;
   if (all.empty()) {
-    const unsigned cores = std::max(2u, std::thread::hardware_concurrency());
-    all.resize(std::clamp(cores / 2, 1u, 8u));
+    all.resize(lane_count());
     for (lane& l : all)
       for (void*& b : l.buffer)
         check_cuda(cudaHostAlloc(&b, chunk_bytes, cudaHostAllocPortable), "cudaHostAlloc");
@@ -127,7 +142,33 @@ void staged(std::size_t bytes, cudaStream_t stream, const lane_body& body) {
   for (const lane_work& w : work) check_cuda(w.status, "staged cudaMemcpyAsync");
 }
 
+// Pages of the lanes' share of [begin, end) (page-aligned) made present, on huge pages where the
+// kernel offers them: the faults of fresh memory, spread over threads.
+void populate(std::uintptr_t begin, std::uintptr_t end) {
+  madvise(reinterpret_cast<void*>(begin), end - begin, MADV_HUGEPAGE);
+  const std::size_t count = std::min<std::size_t>(lane_count(), (end - begin) / chunk_bytes + 1);
+  const std::size_t share = ((end - begin) / count + page - 1) & ~(page - 1);
+  std::vector<std::thread> threads;
+  for (std::size_t t = 0; t < count; ++t)
+    threads.emplace_back([=] {
+      const std::uintptr_t from = begin + t * share;
+      if (from < end)
+        madvise(reinterpret_cast<void*>(from), std::min<std::uintptr_t>(share, end - from),
+                MADV_POPULATE_WRITE);
+    });
+  for (std::thread& t : threads) t.join();
+}
+
 }  // namespace
+
+void prepare_host_memory(void* host, std::size_t bytes) {
+  if (bytes < staged_from) return;
+  const auto start = reinterpret_cast<std::uintptr_t>(host);
+  const std::uintptr_t begin = (start + page - 1) & ~(page - 1);
+  const std::uintptr_t end = (start + bytes) & ~(page - 1);
+  // Errors (a kernel before 5.14 has no MADV_POPULATE_WRITE) leave the pages to fault as usual.
+  if (end > begin) populate(begin, end);
+}
 
 void copy_to_device(void* device, const void* host, std::size_t bytes, cudaStream_t stream) {
   const bool from_pinned = pinned(host);

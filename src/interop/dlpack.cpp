@@ -53,12 +53,10 @@ struct handed_over {
 // Fills `t` from `a`; `keep` holds what it points to.
 void describe(DLTensor& t, handed_over& keep) {
   const array& a = keep.a;
-  int device = 0;
-  detail::check_cuda(cudaGetDevice(&device), "cudaGetDevice");
   keep.shape.assign(a.shape().begin(), a.shape().end());
   keep.strides.assign(a.strides().begin(), a.strides().end());
   t.data = a.data();
-  t.device = {kDLCUDA, device};
+  t.device = {kDLCUDA, a.device()};
   t.ndim = a.ndim();
   t.dtype = dl_type(a.dtype());
   t.shape = keep.shape.data();

@@ -4,6 +4,7 @@
 #include <string>
 
 #include "jet/array.hpp"
+#include "jet/device.hpp"
 #include "jet/error.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/memory.hpp"
@@ -50,6 +51,7 @@ array array::wrap(void* data, jet::dtype t, const jet::shape& s, const jet::shap
   auto b = std::make_shared<detail::buffer>();
   b->data = data;
   b->foreign = true;
+  b->device = device::current_id();
   b->owner = std::move(owner);
   b->stream = detail::current_stream();
   return array(std::move(b), t, s, strides.size() == 0 ? contiguous_strides(s) : strides, 0);

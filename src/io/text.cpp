@@ -235,8 +235,19 @@ void savetxt(const std::string& path, const expr& e, const savetxt_options& o) {
   const std::vector<conversion> format = conversions(row_format(o, columns, complex), tail);
   const bool unsigned_values = kind(a.dtype()) == dtype_kind::unsigned_int;
   const bool exact = !complex && kind(a.dtype()) != dtype_kind::floating;
-  const auto values = a.astype(complex128).to_vector<std::complex<double>>();
-  const auto integers = a.astype(unsigned_values ? uint64 : int64).to_vector<std::int64_t>();
+  // One copy to the host: integers exactly (their double computed here, as astype would), or
+  // every other dtype as complex128.
+  std::vector<std::int64_t> integers;
+  std::vector<std::complex<double>> values;
+  if (exact) {
+    integers = a.astype(unsigned_values ? uint64 : int64).to_vector<std::int64_t>();
+    values.reserve(integers.size());
+    for (std::int64_t i : integers)
+      values.emplace_back(unsigned_values ? static_cast<double>(static_cast<std::uint64_t>(i))
+                                          : static_cast<double>(i));
+  } else {
+    values = a.astype(complex128).to_vector<std::complex<double>>();
+  }
   std::string out = o.header.empty() ? "" : commented(o.header, o);
   for (std::int64_t r = 0; r < rows; ++r) {
     std::string line;

@@ -19,6 +19,7 @@
 #include "jet/linalg.hpp"
 #include "src/device/cuda_check.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/placement.hpp"
 #include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 
@@ -236,6 +237,7 @@ void count_calls(const blas_plan& p) {
 void run_blas(const blas_plan& p, const array& a, const array& b, const array& out) {
   if (p.what != blas_plan::kind::gemm && p.what != blas_plan::kind::gemv)
     throw internal_error("run_blas given a plan without a cuBLAS call");
+  for (const array* x : {&a, &b, &out}) check_on_current_device(*x, "matmul");
   const auto* first = static_cast<const std::byte*>((p.swapped ? b : a).data());
   const auto* second = static_cast<const std::byte*>((p.swapped ? a : b).data());
   auto* result = static_cast<std::byte*>(out.data());

@@ -9,6 +9,7 @@
 #include "codegen/plan/kernel_plan.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
+#include "src/device/placement.hpp"
 #include "src/pipeline/run_plan.hpp"
 
 namespace jet::detail {
@@ -90,6 +91,16 @@ void check_evaluable(const ir::graph& g) {
     if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
 }
 
+// Throws unless every array the expression reads, and `out`, are on the current device.
+void check_devices(const node& root, const array& out) {
+  if (device::count() < 2) return;
+  check_on_current_device(out, "jet");
+  any_node(root, [](const node& n) {
+    if (n.op == op_code::input) check_on_current_device(n.value(), "jet");
+    return false;
+  });
+}
+
 // NumPy computes each operand before it broadcasts, so an integer to a negative integer power
 // raises even where the result it feeds is empty. Evaluates the outermost such powers under
 // `n` that have elements, so that their device-side check runs.
@@ -109,6 +120,8 @@ void evaluate_scatter(const node& values, const node& offset, const array& view,
     evaluate_unread_powers(values);
     return;
   }
+  check_devices(values, view);
+  check_devices(offset, view);
   if (values.contains_reduction) {
     evaluate_scatter(*make_input(evaluated(values)), offset, view, combine, bins);
     return;
@@ -146,6 +159,7 @@ void evaluate(const node& root, const array& out) {
     evaluate_unread_powers(root);
     return;
   }
+  check_devices(root, out);
   const bool reduction = root.op == op_code::reduce;
   if (reduction && !(out.shape() == root.extents())) {
     // Assigned into a view it broadcasts to: reduce once, then copy across.

@@ -176,6 +176,7 @@ void run_plan(codegen::kernel_plan& plan, plan_trace* explaining) {
   thread_local std::string key;  // scratch, so that a cache hit allocates nothing
   key.clear();
   codegen::append_key(plan, key);
+  if (mixed_architectures()) key += device::arch();  // one kernel per architecture
   trace(3, "key: %zu bytes", key.size());
   if (explaining) {
     explain_plan(plan, key, *explaining);

@@ -13,6 +13,7 @@
 #include "jet/manipulation.hpp"
 #include "jet/ops.hpp"
 #include "src/device/memory.hpp"
+#include "src/device/placement.hpp"
 #include "src/device/stream_queue.hpp"
 #include "src/device/stream_state.hpp"
 #include "src/pipeline/evaluate.hpp"
@@ -73,6 +74,7 @@ void sort_one_row(const expr& a, const sort_rows& r, const array& out) {
   array values = plain ? detail::as_array(a) : array();
   array spare, count;
   if (plain && values.is_c_contiguous()) {
+    detail::check_on_current_device(values, "sort");
     if (floating) {
       spare = empty({job.n}, a.dtype());
       count = empty({}, int64);

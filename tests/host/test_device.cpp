@@ -54,3 +54,11 @@ TEST_CASE("without a device, unavailable_reason says why", "[host][device]") {
     CHECK(reason.rfind("no NVIDIA driver found", 0) == 0);
   CHECK_THROWS_WITH(jet::device::current(), reason);
 }
+
+TEST_CASE("without a device, there are none to count or choose", "[host][device]") {
+  if (jet::device::available()) return;
+  CHECK(jet::device::count() == 0);
+  CHECK_THROWS_AS(jet::device::current_id(), jet::cuda_error);
+  CHECK_THROWS_AS(jet::device_guard(0), jet::cuda_error);
+  CHECK_THROWS_AS(jet::device::get(0), jet::cuda_error);
+}

@@ -26,6 +26,13 @@ int main(int argc, char** argv) {
     std::printf("%s: GPU test skipped\n", jet::device::unavailable_reason().c_str());
     return 77;
   }
+  // The cases that need two devices ([multigpu]) are skipped on one.
+  bool multi = false;
+  for (int i = 1; i < argc; ++i) multi = multi || std::string_view(argv[i]) == "[multigpu]";
+  if (!listing && multi && jet::device::count() < 2) {
+    std::printf("%d CUDA device: the [multigpu] tests skipped\n", jet::device::count());
+    return 77;
+  }
 #endif
   Catch::Session session;
   if (const int status = session.applyCommandLine(argc, argv)) return status;
