@@ -17,6 +17,8 @@ inline constexpr int tile_size = 32;
 inline constexpr int tile_rows = block_threads / tile_size;
 // The largest parameter block a launch takes: what every supported driver accepts.
 inline constexpr std::size_t max_param_bytes = 4096;
+// The most results one kernel writes (jet::evaluate(e1, e2, ...)); more go to further kernels.
+inline constexpr int max_kernel_outputs = 32;
 // Element offsets from here on need 64-bit indexing.
 inline constexpr std::int64_t index32_limit = std::int64_t{1} << 31;
 // Grid-stride kernels launch at most this many blocks per SM (JET_BLOCKS_PER_SM overrides it).

@@ -178,6 +178,17 @@ class builder {
     return add(in);
   }
 
+  // Lowers `root` and casts its value to `type` where it differs.
+  std::int16_t result(const detail::node& root, dtype type) {
+    std::int16_t value = visit(root, false);
+    if (root.type == type) return value;
+    ir::instr cast;
+    cast.op = detail::op_code::cast;
+    cast.type = type;
+    cast.args[0] = value;
+    return add(cast);
+  }
+
   std::int16_t add(const ir::instr& in) {
     const std::uint64_t hash = hash_of(in);
     const int found = s_.made.find(hash, [&](int e) { return same(g_.code[e], in); });
@@ -211,28 +222,24 @@ class builder {
 
 namespace {
 
+// Makes `result` the last instruction, repeating it as a plain copy when it was merged into
+// an earlier one.
+void end_with(std::int16_t result, ir::graph& g) {
+  if (result == static_cast<std::int16_t>(g.code.size() - 1)) return;
+  ir::instr copy;
+  copy.op = detail::op_code::positive;
+  copy.type = g.code[result].type;
+  copy.args[0] = result;
+  g.code.push_back(copy);
+}
+
 // The code of `root` as `type`, last; with `store_offset`, the code of that first.
 void build_code(const detail::node& root, dtype type, const detail::node* store_offset,
                 ir::graph& g) {
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
   if (store_offset) g.store_offset = b.visit(*store_offset, true);
-  std::int16_t result = b.visit(root, false);
-  if (root.type != type) {
-    ir::instr cast;
-    cast.op = detail::op_code::cast;
-    cast.type = type;
-    cast.args[0] = result;
-    result = b.add(cast);
-  }
-  if (result != static_cast<std::int16_t>(g.code.size() - 1)) {
-    // The result was merged into an earlier instruction: repeat it last as a plain copy.
-    ir::instr copy;
-    copy.op = detail::op_code::positive;
-    copy.type = g.code[result].type;
-    copy.args[0] = result;
-    g.code.push_back(copy);
-  }
+  end_with(b.result(root, type), g);
 }
 
 }  // namespace
@@ -246,6 +253,20 @@ void build_code(const detail::node& root, const shape& extents, dtype type, ir::
 void build_ir(const detail::node& root, const array& out, ir::graph& g) {
   build_code(root, out.shape(), out.dtype(), g);
   g.output = operand_for(out, g.extents);
+}
+
+void build_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
+              ir::graph& g) {
+  g.clear();
+  g.extents = outs[0].shape();
+  thread_local builder_scratch scratch;
+  builder b(g, g.extents, scratch);
+  for (std::size_t k = 1; k < roots.size(); ++k) {
+    g.more_results.push_back(b.result(*roots[k], outs[k].dtype()));
+    g.more_outputs.push_back(operand_for(outs[k], g.extents));
+  }
+  end_with(b.result(*roots[0], outs[0].dtype()), g);
+  g.output = operand_for(outs[0], g.extents);
 }
 
 void build_scatter_ir(const detail::node& values, const detail::node& offset, const array& view,

@@ -65,6 +65,7 @@ int vector_width_for(const ir::graph& g) {
   // order) are element by element too, but the vector's lanes issue them together.
   if (g.extents.empty() || (g.gathers() && !g.gathers_in_order())) return 1;
   int widest = itemsize(g.output.type);
+  for (const ir::operand& op : g.more_outputs) widest = std::max(widest, itemsize(op.type));
   for (const ir::operand& op : g.inputs) widest = std::max(widest, itemsize(op.type));
   const int width = std::max(1, 16 / widest);
   if (width == 1 || (width == 2 && arithmetic_bound(g))) return 1;
@@ -81,7 +82,9 @@ int vector_width_for(const ir::graph& g) {
       if (op.strides[d] % width != 0) return false;
     return true;
   };
-  if (!fits(g.output) || g.output.strides[inner] != 1) return 1;
+  auto stores = [&](const ir::operand& op) { return fits(op) && op.strides[inner] == 1; };
+  if (!stores(g.output) || !std::all_of(g.more_outputs.begin(), g.more_outputs.end(), stores))
+    return 1;
   return std::all_of(g.inputs.begin(), g.inputs.end(), fits) ? width : 1;
 }
 
@@ -101,7 +104,7 @@ void choose_access(ir::graph& g) {
   // An input that runs fastest along the outer axis of a 2-D kernel reads uncoalesced:
   // stage it through shared-memory tiles instead.
   g.tiled = false;
-  if (g.extents.size() == 2 && g.output.strides[1] == 1 && !g.gathers()) {
+  if (g.extents.size() == 2 && g.output.strides[1] == 1 && !g.gathers() && g.more_outputs.empty()) {
     for (ir::operand& op : g.inputs) {
       if (op.mode != ir::access::strided || op.strides[0] == 0) continue;
       if (std::abs(op.strides[0]) < std::abs(op.strides[1])) {
@@ -122,7 +125,11 @@ void choose_access(ir::graph& g) {
     op.mode =
         op.strides[inner] == 0 ? ir::access::strided_zero_inner : ir::access::strided_unit_inner;
   }
-  if (g.output.mode == ir::access::strided) g.output.mode = ir::access::strided_unit_inner;
+  auto unit_inner = [](ir::operand& op) {
+    if (op.mode == ir::access::strided) op.mode = ir::access::strided_unit_inner;
+  };
+  unit_inner(g.output);
+  for (ir::operand& op : g.more_outputs) unit_inner(op);
 }
 
 }  // namespace jet::codegen

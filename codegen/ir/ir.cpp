@@ -30,6 +30,7 @@ bool graph::needs_index64() const {
   std::int64_t largest = size();
   auto reach = [&](const operand& op) { largest = std::max(largest, op.span(extents) + 1); };
   reach(output);
+  for (const operand& op : more_outputs) reach(op);
   for (const operand& op : inputs) reach(op);
   return largest >= codegen::index32_limit;
 }
@@ -55,6 +56,8 @@ void graph::clear() {
   inputs.clear();
   params.clear();
   output = {};
+  more_outputs.clear();
+  more_results.clear();
   store_offset = -1;
   combine = detail::scatter_op::store;
   shared_bins = 0;

@@ -97,6 +97,10 @@ struct graph {
   std::vector<operand> inputs;
   std::vector<param> params;
   operand output;
+  // Outputs 1, 2, ... of a kernel writing several results (jet::evaluate(e1, e2, ...)): each
+  // stores the value of its instruction in `more_results`; `output` stores the last one's.
+  std::vector<operand> more_outputs;
+  std::vector<std::int16_t> more_results;
   // A scatter (output.gathered): the instruction whose value each store adds to the element's
   // own position in the output.
   std::int16_t store_offset = -1;
@@ -134,10 +138,11 @@ struct graph {
   // kernel can still take vectors of elements.
   bool gathers_in_order() const;
 
-  // Calls `f` on the output, then on each input.
+  // Calls `f` on the outputs, then on each input.
   template <class F>
   void for_each_operand(F&& f) {
     f(output);
+    for (operand& op : more_outputs) f(op);
     for (operand& op : inputs) f(op);
   }
 

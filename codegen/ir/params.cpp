@@ -98,6 +98,8 @@ void write_scalar(const ir::param& p, std::byte* at) {
 void layout_params(const ir::graph& g, param_layout& out) {
   out.clear();
   out.add(param_role::output, 0, 8, 8, &g.output.data);
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    out.add(param_role::output, static_cast<int>(k + 1), 8, 8, &g.more_outputs[k].data);
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     out.add(param_role::input, static_cast<int>(k), 8, 8, &g.inputs[k].data);
   for (std::size_t k = 0; k < g.params.size(); ++k) {
@@ -111,6 +113,10 @@ void layout_params(const ir::graph& g, param_layout& out) {
   const std::size_t axes = 8 * static_cast<std::size_t>(g.extents.size());
   if (g.has_extents()) out.add(param_role::extents, 0, axes, 8, g.extents.begin());
   if (g.output.has_strides()) out.add(param_role::strides, -1, axes, 8, g.output.strides.begin());
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    if (g.more_outputs[k].has_strides())
+      out.add(param_role::strides, -2 - static_cast<int>(k), axes, 8,
+              g.more_outputs[k].strides.begin());
   for (std::size_t k = 0; k < g.inputs.size(); ++k)
     if (g.inputs[k].has_strides())
       out.add(param_role::strides, static_cast<int>(k), axes, 8, g.inputs[k].strides.begin());

@@ -4,6 +4,7 @@
 
 #include <algorithm>
 #include <cstddef>
+#include <span>
 #include <string>
 
 #include "codegen/ir/ir.hpp"
@@ -13,6 +14,10 @@ namespace jet::codegen {
 // Lowers an expression tree writing into `out` to IR: casts explicit, broadcasts as stride 0,
 // common subexpressions and repeated operands merged. Reuses `g`'s storage.
 void build_ir(const detail::node& root, const array& out, ir::graph& g);
+// Several trees into outputs of one shape, in one kernel that computes what they share once:
+// outs[0] is g.output (its value the last instruction), outs[1], ... g.more_outputs.
+void build_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
+              ir::graph& g);
 // The same without an output: the code computing `root` as `type` over `extents`.
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
 // A scatter: `values` written into `view` (of the iteration space's shape, stride 0 on the axes

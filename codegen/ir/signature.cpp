@@ -11,7 +11,8 @@ void append_signature(const ir::graph& g, std::string& key) {
   // The key is a list of 64-bit words, written into room made at once: an append per word
   // costs a long expression's host time.
   const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 +
-                            (g.reduce.active ? 1 : 0) + (g.shared_bins ? 1 : 0);
+                            2 * g.more_outputs.size() + (g.reduce.active ? 1 : 0) +
+                            (g.shared_bins ? 1 : 0);
   const std::size_t start = key.size();
   key.resize(start + 8 * words);
   char* next = key.data() + start;
@@ -23,7 +24,7 @@ void append_signature(const ir::graph& g, std::string& key) {
     next += sizeof v;
   };
   // Version of the rendering rules: bump when codegen/render changes what it emits.
-  constexpr std::int64_t render_version = 3;
+  constexpr std::int64_t render_version = 4;
   put(render_version);
   put(static_cast<std::int64_t>(g.code.size()));
   for (const ir::instr& in : g.code) {
@@ -42,9 +43,14 @@ void append_signature(const ir::graph& g, std::string& key) {
   put(static_cast<std::int64_t>(g.params.size()));
   for (const ir::param& p : g.params) put(static_cast<std::int64_t>(p.type));
   put_operand(g.output);
-  put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) | g.vector_width << 16 |
+  put(g.extents.size() | (g.index64 ? 1 << 8 : 0) | (g.tiled ? 1 << 9 : 0) |
+      static_cast<std::int64_t>(g.more_outputs.size()) << 10 | g.vector_width << 16 |
       std::int64_t{static_cast<std::uint16_t>(g.store_offset)} << 32 |
       static_cast<std::int64_t>(g.combine) << 48);
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k) {
+    put_operand(g.more_outputs[k]);
+    put(g.more_results[k]);
+  }
   if (g.shared_bins) put(g.shared_bins);
   if (g.reduce.active) {
     const ir::reduction& r = g.reduce;

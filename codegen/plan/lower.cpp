@@ -52,6 +52,14 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
   return finish(g, plan);
 }
 
+lowering lower(std::span<const detail::node* const> roots, std::span<const array> outs,
+               ir::graph& g, kernel_plan& plan) {
+  start(g, plan);
+  build_ir(roots, outs, g);
+  plan_elementwise(g, plan);
+  return finish(g, plan);
+}
+
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,
                        detail::scatter_op combine, std::int64_t bins, ir::graph& g,
                        kernel_plan& plan) {

@@ -38,8 +38,13 @@ std::string load(dtype t, const std::string& raw);
 std::string store(dtype t, const std::string& value);
 // The expression converting `x` from one value type to another, as NumPy casts.
 std::string render_cast(dtype from, dtype to, const std::string& x);
-// "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code.
+// "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code ("_<k>out"
+// before the dtype for a kernel of several outputs).
 std::string kernel_name(const ir::graph& g);
+// Output k of the graph (0: g.output, then g.more_outputs) and its name in the kernel: "out",
+// "out1", "out2", ...
+const ir::operand& output_of(const ir::graph& g, int k);
+std::string output_name(int k);
 // A kernel's first line: `extern "C" __global__ void __launch_bounds__(256) name(const
 // __grid_constant__ params_type p) {`, the one parameter every kernel takes.
 std::string kernel_entry(const std::string& name, const std::string& params_type = "jet_params");
@@ -50,7 +55,8 @@ void render_prologue(const ir::graph& g, const param_layout& params, std::string
 // A Jet kernel's source around its code: a header line, the index types, and the helpers of
 // preamble.hpp that the code names.
 std::string kernel_text(const ir::graph& g, const std::string& code);
-// `jet_element(p, i, x0, ...)`: the graph's code for one element, given its inputs' values.
+// `jet_element(p, i, x0, ..., y1, ...)`: the graph's code for one element, given its inputs'
+// values; returns output 0's value and sets y1, ... to the other outputs'.
 void render_element(const ir::graph& g, std::string& s);
 
 // The body of a reduction kernel, shared by Jet's reductions and user reduction kernels

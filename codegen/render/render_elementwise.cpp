@@ -14,6 +14,8 @@ void render_offsets(const ir::graph& g, std::string& s) {
   const int nd = g.extents.size();
   auto strided = [&](auto&& f) {
     if (g.output.has_strides()) f(std::string("out"));
+    for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+      if (g.more_outputs[k].has_strides()) f(output_name(static_cast<int>(k + 1)));
     for (std::size_t k = 0; k < g.inputs.size(); ++k)
       if (g.inputs[k].has_strides()) f("in" + std::to_string(k));
   };
@@ -99,8 +101,21 @@ std::string element_call(const ir::graph& g, bool by_lane) {
       call += ", " + load(op.type, v + (vector_operand(op) ? by_lane ? ".v[k]" : ".v[0]" : ""));
   }
   if (g.output.gathered) call += ", store_at, in_bounds";
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) call += ", y" + std::to_string(k);
   return call + ")";
 }
+
+// Declarations of the values of outputs 1, 2, ... of one element, which jet_element sets.
+std::string more_values(const ir::graph& g) {
+  std::string s;
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    s += std::string(value_type(g.code[g.more_results[k]].type)) + " y" + std::to_string(k + 1) +
+         "{}; ";
+  return s;
+}
+
+// Output k's vector of results: r, r1, r2, ...
+std::string result_name(std::size_t k) { return k == 0 ? "r" : "r" + std::to_string(k); }
 
 void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   const std::string w = std::to_string(width);
@@ -126,15 +141,27 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
     }
   }
   // Zeroed: the shifts below read every lane before the loop has written it.
-  s += "    " + vec(g.output.type) + " r{};\n";
+  const std::size_t outputs = g.more_outputs.size() + 1;
+  for (std::size_t k = 0; k < outputs; ++k)
+    s += "    " + vec(output_of(g, static_cast<int>(k)).type) + " " + result_name(k) + "{};\n";
   if (g.output.gathered) s += "    long long store_at = 0;\n    bool in_bounds = true;\n";
+  // Lane `lane` of outputs 1, 2, ... from y1, y2, ...
+  auto more_lanes = [&](const std::string& lane) {
+    std::string m;
+    for (std::size_t k = 1; k < outputs; ++k)
+      m += " " + result_name(k) + ".v[" + lane +
+           "] = " + store(output_of(g, static_cast<int>(k)).type, "y" + std::to_string(k)) + ";";
+    return m;
+  };
   if (g.gathers() && width > 1) {
     // A join's reads, lane by lane: unrolled, so that the lanes' reads are in flight together.
     s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k)\n";
-    s += std::string(partial_chunks ? "      if (whole || i + k < n) " : "      ") +
-         "r.v[k] = " + store(g.output.type, element_call(g, true)) + ";\n";
+    s += std::string(partial_chunks ? "      if (whole || i + k < n) " : "      ") + "{ " +
+         more_values(g) + "r.v[k] = " + store(g.output.type, element_call(g, true)) + ";" +
+         more_lanes("k") + " }\n";
   } else {
     s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
+    if (outputs > 1) s += "      " + more_values(g) + "\n";
     // Lanes past the end hold zeros: a kernel that reports errors in the data must not look
     // at them (a zero weight sum is an error where it is data).
     const std::string y = store(g.output.type, element_call(g, false));
@@ -148,20 +175,26 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
       for (std::size_t k = 0; k < g.inputs.size(); ++k)
         if (vector_operand(g.inputs[k]))
           s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
-      s += "        r.v[j] = r.v[j + 1];\n      }\n";
+      for (std::size_t k = 0; k < outputs; ++k)
+        s += "        " + result_name(k) + ".v[j] = " + result_name(k) + ".v[j + 1];\n";
+      s += "      }\n";
     }
-    s += "      r.v[" + std::to_string(width - 1) + "] = y;\n    }\n";
+    const std::string last = std::to_string(width - 1);
+    s += "      r.v[" + last + "] = y;" + more_lanes(last) + "\n    }\n";
   }
-  // A scatter's kernels take one element a thread (choose_access).
-  const std::string whole_store =
-      g.output.gathered ? scatter_store(g)
-                        : "*(" + vec(g.output.type) + "*)(" + address(g.output, "out") + ") = r;";
-  if (!partial_chunks) {
-    s += "    " + whole_store + "\n";
-  } else {
-    s += "    if (whole) " + whole_store + "\n";
-    s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
-         "; ++k) if (i + k < n) (" + address(g.output, "out") + ")[k] = r.v[k];\n    }\n";
+  for (std::size_t k = 0; k < outputs; ++k) {
+    const ir::operand& out = output_of(g, static_cast<int>(k));
+    const std::string at = address(out, output_name(static_cast<int>(k))), r = result_name(k);
+    // A scatter's kernels take one element a thread (choose_access).
+    const std::string whole_store =
+        out.gathered ? scatter_store(g) : "*(" + vec(out.type) + "*)(" + at + ") = " + r + ";";
+    if (!partial_chunks) {
+      s += "    " + whole_store + "\n";
+    } else {
+      s += "    if (whole) " + whole_store + "\n";
+      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
+           "; ++k) if (i + k < n) (" + at + ")[k] = " + r + ".v[k];\n    }\n";
+    }
   }
 }
 

@@ -231,6 +231,12 @@ std::string render_instr(const ir::graph& g, const ir::instr& in) {
 
 }  // namespace
 
+std::string output_name(int k) { return k == 0 ? "out" : "out" + std::to_string(k); }
+
+const ir::operand& output_of(const ir::graph& g, int k) {
+  return k == 0 ? g.output : g.more_outputs[static_cast<std::size_t>(k - 1)];
+}
+
 std::string kernel_name(const ir::graph& g) {
   std::string name = "jet";
   int ops = 0;
@@ -243,18 +249,20 @@ std::string kernel_name(const ir::graph& g) {
     name += std::string("_") + (in.op == op_code::cast ? "cast" : detail::op_name(in.op));
   }
   if (ops == 0) name += "_copy";
+  if (!g.more_outputs.empty()) name += "_" + std::to_string(g.more_outputs.size() + 1) + "out";
   return name + "_" + short_name(g.output.type) + "_" + std::to_string(g.inputs.size()) + "in";
 }
 
 void render_params(const ir::graph& g, const param_layout& params, std::string& s) {
   const std::string axes = "[" + std::to_string(g.extents.size()) + "]";
-  auto operand = [&](int k) { return k < 0 ? std::string("out") : "in" + std::to_string(k); };
+  auto operand = [&](int k) { return k < 0 ? output_name(-1 - k) : "in" + std::to_string(k); };
   s += "struct jet_params {\n";
   for (const param_field& f : params.fields()) {
     const std::string k = std::to_string(f.index);
     switch (f.role) {
       case param_role::output:
-        s += std::string("  alignas(8) ") + storage_type(g.output.type) + "* out;\n";
+        s += std::string("  alignas(8) ") + storage_type(output_of(g, f.index).type) + "* " +
+             output_name(f.index) + ";\n";
         break;
       case param_role::input:
         s += std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) + "* in" +
@@ -314,6 +322,9 @@ void render_element(const ir::graph& g, std::string& s) {
     s += std::to_string(k);
   }
   if (g.output.gathered) s += ", long long& store_at, bool& in_bounds";
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    s += std::string(", ") + value_type(g.code[g.more_results[k]].type) + "& y" +
+         std::to_string(k + 1);
   s += ") {\n";
   // Positions are checked (checked_index) into a scatter's flag, or a gather's own.
   if (!g.output.gathered && g.reports_errors()) s += "  bool in_bounds = true;\n";
@@ -321,6 +332,8 @@ void render_element(const ir::graph& g, std::string& s) {
     s += std::string("  const ") + value_type(g.code[i].type) + " " + temp(static_cast<int>(i)) +
          " = " + render_instr(g, g.code[i]) + ";\n";
   if (g.output.gathered) s += "  store_at = " + temp(g.store_offset) + ";\n";
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    s += "  y" + std::to_string(k + 1) + " = " + temp(g.more_results[k]) + ";\n";
   s += std::string("  return ") + temp(static_cast<int>(g.code.size() - 1)) + ";\n}\n\n";
 }
 

@@ -2,9 +2,11 @@
 // array is needed.
 #pragma once
 
+#include <array>
 #include <complex>
 #include <concepts>
 #include <cstdint>
+#include <initializer_list>
 #include <span>
 #include <string>
 #include <type_traits>
@@ -116,5 +118,38 @@ struct explanation {
   std::size_t binary_bytes = 0;
 };
 explanation explain(const expr& e);
+// The one kernel jet::evaluate runs for several expressions of one shape (none a reduction):
+// outputs "out", "out1", ... in the order given. Throws jet::value_error for other lists.
+explanation explain(std::span<const expr> exprs);
+
+// Several expressions evaluated together into new arrays, in the order given:
+//   auto [call, put] = jet::evaluate(e1, e2);
+// Results of one shape come from one kernel, which reads each operand once and computes the
+// subexpressions the expressions share once (up to 32 results a kernel); results of other
+// shapes from a kernel per shape. A reduction (`jet::sum(x)`) is computed by a kernel of its
+// own, and a reduction inside several of the expressions once.
+std::vector<array> evaluate(std::span<const expr> exprs);
+template <class... E>
+requires(sizeof...(E) >= 2 && (std::is_convertible_v<const E&, expr> &&
+                               ...)) std::array<array, sizeof...(E)> evaluate(const E&... e) {
+  const expr list[] = {expr(e)...};
+  std::vector<array> results = evaluate(std::span<const expr>(list));
+  std::array<array, sizeof...(E)> out;
+  for (std::size_t k = 0; k < out.size(); ++k) out[k] = std::move(results[k]);
+  return out;
+}
+
+// One write of jet::assign: `value` into `target`, an array or a view, as
+// `target(jet::ellipsis) = value` writes it (broadcast, cast as assignment casts).
+struct assignment {
+  array target;
+  expr value;
+};
+// Writes each value into its target, targets of one shape by one kernel:
+//   jet::assign({{call, e1}, {put(jet::slice(0, 10)), e2}});
+// Every value is computed from the arrays as they were before any of the writes, as Python's
+// `a, b = b * 2, a + 1` does; where targets overlap each other, the later one's values are left.
+void assign(std::initializer_list<assignment> assignments);
+void assign(std::span<const assignment> assignments);
 
 }  // namespace jet

@@ -61,6 +61,7 @@ stream::stream(CUstream_st* handle, bool owned) : handle_(handle), owned_(owned)
 stream external_stream(CUstream_st* handle) { return stream(handle, false); }
 
 stream::~stream() {
+  const detail::device_scope on(device_);
   // Work queued on the stream completes first; a destructor cannot report errors.
   try {
     detail::drain(handle_);

@@ -3,9 +3,12 @@
 // parts; then the expression is lowered to one kernel's plan and run.
 #include "src/pipeline/evaluate.hpp"
 
+#include <algorithm>
+#include <span>
 #include <utility>
 #include <vector>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/plan/kernel_plan.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
@@ -140,13 +143,58 @@ void evaluate_scatter(const node& values, const node& offset, const array& view,
   run_plan(plan);
 }
 
-node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
+namespace {
+
+// without_inner_reductions, with the reductions replaced so far in `done` (shared by the trees
+// of one evaluate_together).
+node_ptr strip_reductions(const node& root, array (*value_of)(const node&), replaced_nodes& done) {
   std::shared_ptr<node> copy = copy_node(root);
   copy->contains_reduction = root.op == op_code::reduce;
-  replaced_nodes done;
   for (int i = 0; i < root.arity; ++i)
     copy->set_arg(i, replace_reductions(root.args[i], value_of, done));
   return copy;
+}
+
+// Trees without reductions into outputs of one shape, at most max_kernel_outputs of them: one
+// kernel, or each on its own where one kernel would pass the parameter limit.
+void evaluate_fused(std::span<const node* const> roots, std::span<const array> outs) {
+  thread_local ir::graph g;
+  thread_local codegen::kernel_plan plan;
+  const codegen::lowering lowered = codegen::lower(roots, outs, g, plan);
+  check_evaluable(g);
+  if (lowered == codegen::lowering::one_kernel) return run_plan(plan);
+  for (std::size_t k = 0; k < roots.size(); ++k) evaluate(*roots[k], outs[k]);
+}
+
+}  // namespace
+
+node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
+  replaced_nodes done;
+  return strip_reductions(root, value_of, done);
+}
+
+void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs) {
+  if (roots.size() == 1) return evaluate(*roots[0], outs[0]);
+  std::vector<node_ptr> stripped;  // owns the trees with their reductions replaced
+  std::vector<const node*> fused;
+  std::vector<array> into;
+  replaced_nodes done;  // a reduction two trees share is computed once
+  for (std::size_t k = 0; k < roots.size(); ++k) {
+    check_devices(*roots[k], outs[k]);
+    if (outs[k].size() == 0 || roots[k]->op == op_code::reduce) {
+      evaluate(*roots[k], outs[k]);  // a reduction makes a kernel of its own
+      continue;
+    }
+    if (roots[k]->contains_reduction)
+      stripped.push_back(strip_reductions(*roots[k], evaluated, done));
+    fused.push_back(roots[k]->contains_reduction ? stripped.back().get() : roots[k].get());
+    into.push_back(outs[k]);
+  }
+  for (std::size_t first = 0; first < fused.size(); first += codegen::max_kernel_outputs) {
+    const std::size_t count =
+        std::min<std::size_t>(codegen::max_kernel_outputs, fused.size() - first);
+    evaluate_fused(std::span(fused).subspan(first, count), std::span(into).subspan(first, count));
+  }
 }
 
 array as_array(const expr& e) {

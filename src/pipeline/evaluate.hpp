@@ -2,6 +2,8 @@
 // is lowered to a plan and run (src/pipeline/run_plan.hpp).
 #pragma once
 
+#include <span>
+
 #include "codegen/expr/node.hpp"
 #include "jet/array.hpp"
 #include "jet/expr.hpp"
@@ -11,6 +13,13 @@ namespace jet::detail {
 // Computes `root` into `out` (same shape; a reduction's may broadcast to it); `out` must not
 // overlap the operands except element for element.
 void evaluate(const node& root, const array& out);
+
+// Computes each of `roots` into the output of the same index, all outputs of one shape, in one
+// kernel that reads each shared operand once and computes what the trees share once (more than
+// codegen::max_kernel_outputs: in several). Reductions at a root run as kernels of their own;
+// a reduction inside several trees is computed once. The outputs must not overlap the operands
+// (the caller stages what does).
+void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs);
 
 // The array `e` reads when it is nothing but one (no copy), else `e` evaluated into a new one.
 array as_array(const expr& e);
@@ -30,5 +39,8 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
 
 // What Jet does for `root` written into a fresh array, for jet::explain.
 explanation explain(const node& root);
+// The same for several trees of one shape, none a reduction: the one kernel computing them
+// (jet::evaluate's). Throws jet::value_error for other trees.
+explanation explain(std::span<const node_ptr> roots);
 
 }  // namespace jet::detail

@@ -1,9 +1,13 @@
 // jet::explain: an expression's kernel, as the pipeline would run it, stopped before the launch.
+#include <span>
 #include <string>
+#include <vector>
 
 #include "codegen/core/limits.hpp"
 #include "codegen/plan/kernel_plan.hpp"
+#include "codegen/render/render.hpp"
 #include "jet/device.hpp"
+#include "jet/error.hpp"
 #include "src/pipeline/evaluate.hpp"
 #include "src/pipeline/run_plan.hpp"
 
@@ -31,23 +35,15 @@ void describe_operands(const ir::graph& g, explanation& e) {
     e.bytes += elements * itemsize(op.type);
   };
   describe("out", g.output);
+  for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
+    describe(codegen::output_name(static_cast<int>(k + 1)), g.more_outputs[k]);
   for (std::size_t k = 0; k < g.inputs.size(); ++k) describe("in" + std::to_string(k), g.inputs[k]);
 }
 
-}  // namespace
-
-explanation explain(const node& root) {
-  // Inner reductions run as kernels of their own: here they stand as placeholders.
-  const node_ptr shown =
-      root.contains_reduction ? without_inner_reductions(root, placeholder_of) : nullptr;
-  const bool has_device = device::available();
-  ir::graph g;
-  codegen::kernel_plan plan;
-  codegen::lower(
-      shown ? *shown : root, placeholder(root.extents(), root.type),
-      has_device ? device::current().multiprocessors : codegen::reference_multiprocessors, g, plan);
+// The explanation of the plan lowered into `g` and `plan`: compiled, not launched.
+explanation explained(const ir::graph& g, codegen::kernel_plan& plan) {
   plan_trace stages;
-  stages.arch = has_device ? device::arch() : codegen::reference_arch;
+  stages.arch = device::available() ? device::arch() : codegen::reference_arch;
   run_plan(plan, &stages);
   explanation e;
   e.source = stages.source.source;
@@ -58,6 +54,43 @@ explanation explain(const node& root) {
   e.compile_ms = stages.compiled.milliseconds;
   e.binary_bytes = stages.compiled.image.size();
   return e;
+}
+
+}  // namespace
+
+explanation explain(const node& root) {
+  // Inner reductions run as kernels of their own: here they stand as placeholders.
+  const node_ptr shown =
+      root.contains_reduction ? without_inner_reductions(root, placeholder_of) : nullptr;
+  ir::graph g;
+  codegen::kernel_plan plan;
+  codegen::lower(
+      shown ? *shown : root, placeholder(root.extents(), root.type),
+      device::available() ? device::current().multiprocessors : codegen::reference_multiprocessors,
+      g, plan);
+  return explained(g, plan);
+}
+
+explanation explain(std::span<const node_ptr> roots) {
+  if (roots.size() == 1) return explain(*roots[0]);
+  std::vector<node_ptr> shown;
+  std::vector<const node*> trees;
+  std::vector<array> outs;
+  for (const node_ptr& r : roots) {
+    if (r->op == op_code::reduce || !(r->extents() == roots[0]->extents()))
+      throw value_error(
+          "jet::explain of several expressions shows the one kernel that computes "
+          "them: they must have one shape (" +
+          to_string(roots[0]->extents()) + ", not " + to_string(r->extents()) +
+          ") and not be reductions");
+    shown.push_back(r->contains_reduction ? without_inner_reductions(*r, placeholder_of) : r);
+    trees.push_back(shown.back().get());
+    outs.push_back(placeholder(r->extents(), r->type));
+  }
+  ir::graph g;
+  codegen::kernel_plan plan;
+  codegen::lower(trees, outs, g, plan);
+  return explained(g, plan);
 }
 
 }  // namespace jet::detail

@@ -1,0 +1,87 @@
+// Several results at once: jet::evaluate(e1, e2, ...) and jet::assign, one kernel per shape.
+#include <cstddef>
+#include <vector>
+
+#include "codegen/expr/node.hpp"
+#include "jet/expr.hpp"
+#include "src/array/assignment.hpp"
+#include "src/pipeline/evaluate.hpp"
+
+namespace jet {
+namespace {
+
+// Evaluates value k into target k, those of one shape together. The targets must not overlap
+// the values' operands other than element for element, nor each other.
+void evaluate_by_shape(const std::vector<detail::node_ptr>& values,
+                       const std::vector<array>& targets) {
+  std::vector<bool> done(values.size(), false);
+  std::vector<detail::node_ptr> roots;
+  std::vector<array> outs;
+  for (std::size_t first = 0; first < values.size(); ++first) {
+    if (done[first]) continue;
+    roots.clear();
+    outs.clear();
+    for (std::size_t k = first; k < values.size(); ++k) {
+      if (done[k] || !(targets[k].shape() == targets[first].shape())) continue;
+      done[k] = true;
+      roots.push_back(values[k]);
+      outs.push_back(targets[k]);
+    }
+    detail::evaluate_together(roots, outs);
+  }
+}
+
+// Whether jet::assign must compute every value before writing any: a value reads a target
+// other than element for element, or two targets share memory.
+bool needs_staging(std::span<const assignment> list) {
+  for (std::size_t k = 0; k < list.size(); ++k)
+    for (std::size_t j = 0; j < list.size(); ++j) {
+      if (detail::overlaps(*list[k].value.node(), list[j].target)) return true;
+      if (j != k && list[j].target.shares_buffer_with(list[k].target)) return true;
+    }
+  return false;
+}
+
+}  // namespace
+
+std::vector<array> evaluate(std::span<const expr> exprs) {
+  std::vector<detail::node_ptr> values;
+  std::vector<array> results;
+  for (const expr& e : exprs) {
+    values.push_back(e.node());
+    results.push_back(empty(e.shape(), e.dtype()));
+  }
+  evaluate_by_shape(values, results);
+  return results;
+}
+
+void assign(std::span<const assignment> list) {
+  for (const assignment& a : list)
+    detail::check_assignable(a.value.shape(), a.target.shape(), a.target);
+  if (needs_staging(list)) {
+    std::vector<expr> values;
+    for (const assignment& a : list) values.push_back(a.value);
+    const std::vector<array> staged = evaluate(values);
+    for (std::size_t k = 0; k < list.size(); ++k) array(list[k].target) = staged[k];
+    return;
+  }
+  std::vector<detail::node_ptr> values;
+  std::vector<array> targets;
+  for (const assignment& a : list) {
+    values.push_back(a.value.node());
+    targets.push_back(a.target);
+  }
+  evaluate_by_shape(values, targets);
+}
+
+explanation explain(std::span<const expr> exprs) {
+  std::vector<detail::node_ptr> roots;
+  for (const expr& e : exprs) roots.push_back(e.node());
+  return detail::explain(roots);
+}
+
+void assign(std::initializer_list<assignment> list) {
+  assign(std::span<const assignment>(list.begin(), list.size()));
+}
+
+}  // namespace jet

@@ -1,0 +1,74 @@
+// jet::evaluate of several expressions: the one kernel computing them, rendered and compiled
+// with NVRTC (no GPU needed).
+#include <string>
+#include <vector>
+
+#include "jet/jet.hpp"
+#include "support/catch.hpp"
+
+namespace {
+
+int lines(const std::string& s) {
+  int n = 0;
+  for (char c : s) n += c == '\n';
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("several results of one shape are one kernel over shared inputs", "[host][together]") {
+  const jet::array a = jet::placeholder({1000, 7}, jet::float64);
+  const jet::array b = jet::placeholder({7}, jet::float64);
+  const jet::expr shared = jet::exp(a * b);
+  const std::vector<jet::expr> list{shared + 1, shared.astype(jet::float32), shared > 0};
+  const jet::explanation x = jet::explain(list);
+  INFO(x.source);
+  CHECK(x.kernel_name.find("_3out_") != std::string::npos);
+  CHECK(lines(x.operands) == 5);  // out, out1, out2, in0, in1
+  CHECK(x.operands.rfind("out: float64", 0) == 0);
+  CHECK(x.operands.find("out1: float32") != std::string::npos);
+  CHECK(x.operands.find("out2: bool") != std::string::npos);
+  // exp(a * b) is computed once for both results that use it.
+  std::size_t count = 0;
+  for (std::size_t at = x.source.find("exp("); at != std::string::npos;
+       at = x.source.find("exp(", at + 1))
+    ++count;
+  CHECK(count == 1);
+  CHECK(x.bytes == 7000 * (8 + 4 + 1 + 8 + 8));  // the broadcast row counts as read per element
+  CHECK(x.binary_bytes > 0);
+}
+
+TEST_CASE("several-output kernels compile for every dtype and vector width", "[host][together]") {
+  for (int i = 0; i < jet::dtype_count; ++i) {
+    const auto t = static_cast<jet::dtype>(i);
+    INFO(jet::name(t));
+    for (const jet::shape& s : {jet::shape{1027}, jet::shape{64, 48}, jet::shape{}}) {
+      const jet::array a = jet::placeholder(s, t);
+      const jet::array c = jet::placeholder(s, jet::float16);
+      const std::vector<jet::expr> list{a + a, jet::expr(a).astype(jet::float64), c * 2, a == a};
+      const jet::explanation x = jet::explain(list);
+      CHECK(x.binary_bytes > 0);
+    }
+  }
+}
+
+TEST_CASE("several-output keys differ from one output's and by what each output is",
+          "[host][together]") {
+  const jet::array a = jet::placeholder({256}, jet::float32);
+  const std::vector<jet::expr> two{a + 1, a * 2}, swapped{a * 2, a + 1}, cast{a + 1, a * 2.0};
+  const std::string key = jet::explain(two).key;
+  CHECK(key != jet::explain(a + 1).key);
+  CHECK(key != jet::explain(swapped).key);
+  CHECK(jet::explain(std::vector<jet::expr>{a + 1, (a * 2).astype(jet::float64)}).key != key);
+  CHECK(jet::explain(cast).key == key);  // a weak scalar keeps float32
+}
+
+TEST_CASE("explain of several expressions needs one shape and no reduction", "[host][together]") {
+  const jet::array a = jet::placeholder({4, 3}, jet::float32);
+  CHECK_THROWS_WITH(jet::explain(std::vector<jet::expr>{a + 1, a(0) * 2}),
+                    jet_test::contains("one shape (") && jet_test::contains("not (3,)"));
+  CHECK_THROWS_AS(jet::explain(std::vector<jet::expr>{a + 1, jet::sum(a)}), jet::value_error);
+  // A reduction inside is a placeholder input of the one kernel.
+  const jet::explanation x = jet::explain(std::vector<jet::expr>{a - jet::mean(a), a * 2});
+  CHECK(x.binary_bytes > 0);
+}
