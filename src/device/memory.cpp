@@ -66,7 +66,8 @@ buffer::~buffer() {
 
 std::shared_ptr<buffer> allocate(std::size_t bytes) {
   auto b = std::make_shared<buffer>();
-  b->device = device::current_id();
+  // An empty array touches no device: it may be made without one (its device is then 0).
+  b->device = bytes == 0 && device::count() == 0 ? 0 : device::current_id();
   if (bytes == 0) return b;
   device_memory& m = memory_of(b->device);
   const std::size_t cap = m.limit.load();

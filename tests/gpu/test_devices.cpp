@@ -36,7 +36,7 @@ TEST_CASE("device_guard on the current device changes nothing", "[gpu][devices]"
   CHECK(jet::device::current_id() == 0);
 }
 
-TEST_CASE("arrays remember their device; to_device of the same device is the array",
+TEST_CASE("arrays remember their device, and to_device of their own device is the array itself",
           "[gpu][devices]") {
   const jet::array a = jet::arange(10).astype(jet::float32);
   CHECK(a.device() == 0);
