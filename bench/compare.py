@@ -2,7 +2,7 @@
 
 Prints RESULT lines like bench/timing.hpp does. Needs cupy and torch; skips what is missing.
 Arguments name the parts to run (elementwise reductions matmuls random indexing sorting kmeans
-cold_start torch); none runs them all.
+transfers black_scholes cold_start torch); none runs them all.
 """
 import os
 import statistics
@@ -325,6 +325,30 @@ def transfers(cp):
     result("cupy: asnumpy, 256 MiB pageable (GB/s)", host.nbytes / host_ms(lambda: cp.asnumpy(d)) / 1e6, "GB/s")
 
 
+def black_scholes(cp):
+    """CuPy's examples/finance/black_scholes.py, the plain NumPy-style version, on 10^7 float64
+    options with the normal CDF of examples/black_scholes.hpp (bench/kernels.cpp's figures)."""
+    n = 10_000_000
+    rng = cp.random.default_rng(1)
+    s, x, t = rng.uniform(5, 30, n), rng.uniform(1, 100, n), rng.uniform(0.25, 10, n)
+    r, v = 0.02, 0.3
+
+    def cnd(d):
+        k = 1.0 / (1.0 + 0.2316419 * cp.abs(d))
+        tail = 0.3989422804014327 * cp.exp(-0.5 * d * d) * (k * (0.31938153 + k * (
+            -0.356563782 + k * (1.781477937 + k * (-1.821255978 + k * 1.330274429)))))
+        return cp.where(d > 0, 1.0 - tail, tail)
+
+    def both():
+        root = cp.sqrt(t)
+        d1 = (cp.log(s / x) + (r + 0.5 * v * v) * t) / (v * root)
+        d2 = d1 - v * root
+        discount = cp.exp(-r * t)
+        n1, n2 = cnd(d1), cnd(d2)
+        return s * n1 - x * discount * n2, x * discount * (1.0 - n2) - s * (1.0 - n1)
+    result("cupy: black-scholes call+put, plain (ms)", median_ms(both, runs=10), "ms")
+
+
 def main():
     try:
         import cupy as cp
@@ -344,6 +368,7 @@ def main():
              ("random", lambda: random_draws(cp)), ("indexing", lambda: indexing(cp)),
              ("sorting", lambda: sorting(cp)), ("statistics", lambda: counting(cp)),
              ("kmeans", lambda: kmeans(cp)), ("transfers", lambda: transfers(cp)),
+             ("black_scholes", lambda: black_scholes(cp)),
              ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
     for name, run in parts:
         if not wanted or name in wanted:
