@@ -1,6 +1,6 @@
 // Black-Scholes for 10^7 float64 options: plain Jet expressions (both prices by one
-// jet::evaluate) against a hand-written
-// elementwise_kernel, both timed with CUDA events, their prices compared.
+// jet::evaluate) against a hand-written elementwise_kernel, both timed with CUDA events, their
+// prices compared.
 #include <cuda_runtime.h>
 
 #include <cmath>
