@@ -1,6 +1,7 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
 #include <algorithm>
 #include <cstdint>
+#include <cstring>
 #include <string>
 #include <vector>
 
@@ -115,7 +116,7 @@ bool same(const ir::instr& a, const ir::instr& b) {
 
 // Scratch kept per thread so that a cache hit allocates nothing: the nodes seen (a node
 // shared by several parents is lowered once) and an index of the instructions made (equal
-// ones merge; scalars never do, as each has a parameter slot of its own).
+// ones merge; scalars only in a several-output kernel, else each has a parameter of its own).
 struct builder_scratch {
   std::vector<std::pair<const detail::node*, std::int16_t>> visited;
   entry_index seen_nodes, made;
@@ -173,10 +174,18 @@ class builder {
     ir::instr in;
     in.op = detail::op_code::scalar;
     in.type = as;
-    in.slot = static_cast<std::int16_t>(g_.params.size());
-    g_.params.push_back({as, n.scalar()});
+    in.slot = merge_scalars_ ? equal_param(as, n.scalar()) : -1;
+    if (in.slot < 0) {
+      in.slot = static_cast<std::int16_t>(g_.params.size());
+      g_.params.push_back({as, n.scalar()});
+    }
     return add(in);
   }
+
+  // Scalars of equal dtype and value share a parameter, so that the trees of a several-output
+  // kernel, each with its own constants, merge what they compute alike (Black-Scholes' call and
+  // put). Their pattern of equal values is then part of the kernel's key.
+  void merge_scalars() { merge_scalars_ = true; }
 
   // Lowers `root` and casts its value to `type` where it differs.
   std::int16_t result(const detail::node& root, dtype type) {
@@ -213,9 +222,22 @@ class builder {
     return static_cast<std::int16_t>(g_.inputs.size() - 1);
   }
 
+  // The parameter of dtype `t` holding exactly `v` (bit for bit), or -1.
+  std::int16_t equal_param(dtype t, const detail::scalar_value& v) const {
+    for (std::size_t k = 0; k < g_.params.size(); ++k) {
+      const ir::param& p = g_.params[k];
+      if (p.type == t && p.value.kind == v.kind && p.value.is_unsigned == v.is_unsigned &&
+          p.value.integer == v.integer &&
+          std::memcmp(&p.value.number, &v.number, sizeof v.number) == 0)
+        return static_cast<std::int16_t>(k);
+    }
+    return -1;
+  }
+
   ir::graph& g_;
   const shape& extents_;
   builder_scratch& s_;
+  bool merge_scalars_ = false;
 };
 
 }  // namespace
@@ -261,6 +283,7 @@ void build_ir(std::span<const detail::node* const> roots, std::span<const array>
   g.extents = outs[0].shape();
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
+  b.merge_scalars();
   for (std::size_t k = 1; k < roots.size(); ++k) {
     g.more_results.push_back(b.result(*roots[k], outs[k].dtype()));
     g.more_outputs.push_back(operand_for(outs[k], g.extents));

@@ -25,9 +25,9 @@ class expr;
 class indexed;
 namespace detail {
 struct buffer;
-// Makes the pages of fresh host memory about to receive a large copy present, faulted on
-// several threads (on huge pages where the kernel allows): what a new std::vector's zeroing
-// would otherwise do on one thread, a 4 KiB fault at a time. Contents are unchanged.
+// Zeroes fresh host memory about to receive a large copy on several threads (on huge pages
+// where the kernel allows), so that its pages are present: what a new std::vector's zeroing
+// would otherwise fault in on one thread, 4 KiB at a time.
 void prepare_host_memory(void* host, std::size_t bytes);
 // x(items...) with an index array among the items (jet/indexing.hpp).
 template <class... Items>

@@ -76,7 +76,7 @@ TEST_CASE("running out of device memory raises out_of_memory and Jet recovers", 
   REQUIRE(!held.empty());
   CHECK(requested == chunk_bytes);
   CHECK(in_use >= held.size() * chunk_bytes);
-  CHECK(message.find("out of memory allocating 4294967296 bytes (4096 MiB) on the device") !=
+  CHECK(message.find("out of memory allocating 4294967296 bytes (4096 MiB) on device 0: it has") !=
         std::string::npos);
   held.clear();
   jet::synchronize();

@@ -38,6 +38,19 @@ TEST_CASE("several results of one shape are one kernel over shared inputs", "[ho
   CHECK(x.binary_bytes > 0);
 }
 
+TEST_CASE("equal constants of several expressions share a parameter", "[host][together]") {
+  const jet::array a = jet::placeholder({1000});
+  const jet::expr shared = a * a;
+  // Each expression's 2.5 is its own node; in one kernel they are one parameter, and the
+  // products that use them one instruction.
+  const std::vector<jet::expr> list{shared * 2.5 + 1, shared * 2.5 - 1};
+  const jet::explanation x = jet::explain(list);
+  INFO(x.source);
+  CHECK(x.source.find("p.s0") != std::string::npos);
+  CHECK(x.source.find("p.s3") == std::string::npos);  // 2.5, 1 and 1: three parameters at most
+  CHECK(jet::explain(std::vector<jet::expr>{shared * 2.5 + 1, shared * 3.5 - 1}).key != x.key);
+}
+
 TEST_CASE("several-output kernels compile for every dtype and vector width", "[host][together]") {
   for (int i = 0; i < jet::dtype_count; ++i) {
     const auto t = static_cast<jet::dtype>(i);
