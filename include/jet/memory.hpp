@@ -13,11 +13,11 @@ struct statistics {
   std::size_t limit = 0;     // Jet's cap on in_use; 0 when none
 };
 
-// A snapshot of the counters.
+// A snapshot of the current device's counters (each device has its own pool and counters).
 statistics stats();
-// Caps the bytes Jet's arrays may hold at once (0 removes the cap).
+// Caps the bytes Jet's arrays may hold at once on the current device (0 removes the cap).
 void set_limit(std::size_t bytes);
-// Returns cached, unused pool memory to the device.
+// Returns the current device's cached, unused pool memory to it.
 void trim();
 
 }  // namespace jet::memory
