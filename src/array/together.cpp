@@ -31,13 +31,17 @@ void evaluate_by_shape(const std::vector<detail::node_ptr>& values,
   }
 }
 
-// Whether jet::assign must compute every value before writing any: a value reads a target
-// other than element for element, or two targets share memory.
+// Whether jet::assign must compute every value before writing any: a value reads another
+// value's target (which a kernel of another shape, or a reduction's, may write first), or its
+// own other than element for element, or two targets share memory.
 bool needs_staging(std::span<const assignment> list) {
   for (std::size_t k = 0; k < list.size(); ++k)
     for (std::size_t j = 0; j < list.size(); ++j) {
-      if (detail::overlaps(*list[k].value.node(), list[j].target)) return true;
-      if (j != k && list[j].target.shares_buffer_with(list[k].target)) return true;
+      const detail::node& value = *list[k].value.node();
+      if (j == k ? detail::overlaps(value, list[j].target)
+                 : detail::reads_memory_of(value, list[j].target) ||
+                       list[j].target.shares_buffer_with(list[k].target))
+        return true;
     }
   return false;
 }

@@ -107,9 +107,14 @@ TEST_CASE("evaluate with results of several shapes, reductions and many outputs"
 TEST_CASE("assign writes several views, as a tuple assignment does", "[gpu][together]") {
   jet::array a = jet::arange(10).astype(jet::float64);
   jet::array b = jet::arange(10, 20).astype(jet::float64);
-  // Element for element: one kernel, each value from the arrays before the writes.
+  // Each value from the arrays as they were before the writes.
   jet::assign({{a, b * 2}, {b, a + 1}});
   CHECK(a.to_vector<double>() == (jet::arange(10, 20) * 2.0).eval().to_vector<double>());
+  CHECK(b.to_vector<double>() == (jet::arange(10) + 1.0).eval().to_vector<double>());
+  // The same across a reduction and a result of another shape, which run as kernels of their own.
+  jet::array total = jet::zeros({}, jet::float64);
+  jet::assign({{total, jet::sum(b)}, {b, b + total}});
+  CHECK(total.item<double>() == 55.0);
   CHECK(b.to_vector<double>() == (jet::arange(10) + 1.0).eval().to_vector<double>());
   // Views as targets, a broadcast value, a cast to the target's dtype.
   jet::array m = jet::zeros({4, 6}, jet::int32);
