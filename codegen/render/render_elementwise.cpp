@@ -117,10 +117,13 @@ std::string more_values(const ir::graph& g) {
 // Output k's vector of results: r, r1, r2, ...
 std::string result_name(std::size_t k) { return k == 0 ? "r" : "r" + std::to_string(k); }
 
-void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
-  const std::string w = std::to_string(width);
-  auto vec = [&](dtype t) { return "jet_vec<" + std::string(storage_type(t)) + ", " + w + ">"; };
-  if (partial_chunks) s += "    const bool whole = i + " + w + " <= n;\n";
+// A vector of `width` elements of dtype t.
+std::string vec(dtype t, int width) {
+  return "jet_vec<" + std::string(storage_type(t)) + ", " + std::to_string(width) + ">";
+}
+
+// Each input's values for the chunk: whole vectors, or element by element in a partial chunk.
+void render_loads(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
@@ -130,72 +133,92 @@ void render_body(const ir::graph& g, std::string& s, int width, bool partial_chu
            ");\n";
       continue;
     }
-    s += "    " + vec(op.type) + " " + v + "{};\n";
-    const std::string whole_load = v + " = *(const " + vec(op.type) + "*)(" + address(op, n) + ");";
+    s += "    " + vec(op.type, width) + " " + v + "{};\n";
+    const std::string whole_load =
+        v + " = *(const " + vec(op.type, width) + "*)(" + address(op, n) + ");";
     if (!partial_chunks) {
       s += "    " + whole_load + "\n";
     } else {
       s += "    if (whole) " + whole_load + "\n";
-      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
+      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + std::to_string(width) +
            "; ++k) if (i + k < n) " + v + ".v[k] = (" + address(op, n) + ")[k];\n    }\n";
     }
   }
-  // Zeroed: the shifts below read every lane before the loop has written it.
+}
+
+// Lane `lane` of outputs 1, 2, ... from y1, y2, ...
+std::string more_lanes(const ir::graph& g, const std::string& lane) {
+  std::string m;
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k)
+    m += " " + result_name(k) + ".v[" + lane +
+         "] = " + store(output_of(g, static_cast<int>(k)).type, "y" + std::to_string(k)) + ";";
+  return m;
+}
+
+// The loop over the chunk's lanes that fills each output's vector of results.
+void render_lanes(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
+  const std::string w = std::to_string(width);
   const std::size_t outputs = g.more_outputs.size() + 1;
-  for (std::size_t k = 0; k < outputs; ++k)
-    s += "    " + vec(output_of(g, static_cast<int>(k)).type) + " " + result_name(k) + "{};\n";
-  if (g.output.gathered) s += "    long long store_at = 0;\n    bool in_bounds = true;\n";
-  // Lane `lane` of outputs 1, 2, ... from y1, y2, ...
-  auto more_lanes = [&](const std::string& lane) {
-    std::string m;
-    for (std::size_t k = 1; k < outputs; ++k)
-      m += " " + result_name(k) + ".v[" + lane +
-           "] = " + store(output_of(g, static_cast<int>(k)).type, "y" + std::to_string(k)) + ";";
-    return m;
-  };
   if (g.gathers() && width > 1) {
     // A join's reads, lane by lane: unrolled, so that the lanes' reads are in flight together.
     s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k)\n";
     s += std::string(partial_chunks ? "      if (whole || i + k < n) " : "      ") + "{ " +
          more_values(g) + "r.v[k] = " + store(g.output.type, element_call(g, true)) + ";" +
-         more_lanes("k") + " }\n";
-  } else {
-    s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
-    if (outputs > 1) s += "      " + more_values(g) + "\n";
-    // Lanes past the end hold zeros: a kernel that reports errors in the data must not look
-    // at them (a zero weight sum is an error where it is data).
-    const std::string y = store(g.output.type, element_call(g, false));
-    const std::string type = storage_type(g.output.type);
-    if (partial_chunks && g.reports_errors())
-      s += "      " + type + " y{};\n      if (whole || i + k < n) y = " + y + ";\n";
-    else
-      s += "      const " + type + " y = " + y + ";\n";
-    if (width > 1) {
-      s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
-      for (std::size_t k = 0; k < g.inputs.size(); ++k)
-        if (vector_operand(g.inputs[k]))
-          s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
-      for (std::size_t k = 0; k < outputs; ++k)
-        s += "        " + result_name(k) + ".v[j] = " + result_name(k) + ".v[j + 1];\n";
-      s += "      }\n";
-    }
-    const std::string last = std::to_string(width - 1);
-    s += "      r.v[" + last + "] = y;" + more_lanes(last) + "\n    }\n";
+         more_lanes(g, "k") + " }\n";
+    return;
   }
-  for (std::size_t k = 0; k < outputs; ++k) {
+  s += "    #pragma unroll 1\n    for (int k = 0; k < " + w + "; ++k) {\n";
+  if (outputs > 1) s += "      " + more_values(g) + "\n";
+  // Lanes past the end hold zeros: a kernel that reports errors in the data must not look
+  // at them (a zero weight sum is an error where it is data).
+  const std::string y = store(g.output.type, element_call(g, false));
+  const std::string type = storage_type(g.output.type);
+  if (partial_chunks && g.reports_errors())
+    s += "      " + type + " y{};\n      if (whole || i + k < n) y = " + y + ";\n";
+  else
+    s += "      const " + type + " y = " + y + ";\n";
+  if (width > 1) {
+    s += "      #pragma unroll\n      for (int j = 0; j + 1 < " + w + "; ++j) {\n";
+    for (std::size_t k = 0; k < g.inputs.size(); ++k)
+      if (vector_operand(g.inputs[k]))
+        s += "        v" + std::to_string(k) + ".v[j] = v" + std::to_string(k) + ".v[j + 1];\n";
+    for (std::size_t k = 0; k < outputs; ++k)
+      s += "        " + result_name(k) + ".v[j] = " + result_name(k) + ".v[j + 1];\n";
+    s += "      }\n";
+  }
+  const std::string last = std::to_string(width - 1);
+  s += "      r.v[" + last + "] = y;" + more_lanes(g, last) + "\n    }\n";
+}
+
+// Each output's vector of results stored: whole, or element by element in a partial chunk.
+void render_stores(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
+  for (std::size_t k = 0; k <= g.more_outputs.size(); ++k) {
     const ir::operand& out = output_of(g, static_cast<int>(k));
     const std::string at = address(out, output_name(static_cast<int>(k))), r = result_name(k);
     // A scatter's kernels take one element a thread (choose_access).
     const std::string whole_store =
-        out.gathered ? scatter_store(g) : "*(" + vec(out.type) + "*)(" + at + ") = " + r + ";";
+        out.gathered ? scatter_store(g)
+                     : "*(" + vec(out.type, width) + "*)(" + at + ") = " + r + ";";
     if (!partial_chunks) {
       s += "    " + whole_store + "\n";
     } else {
       s += "    if (whole) " + whole_store + "\n";
-      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + w +
+      s += "    else {\n      #pragma unroll\n      for (int k = 0; k < " + std::to_string(width) +
            "; ++k) if (i + k < n) (" + at + ")[k] = " + r + ".v[k];\n    }\n";
     }
   }
+}
+
+void render_body(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
+  if (partial_chunks) s += "    const bool whole = i + " + std::to_string(width) + " <= n;\n";
+  render_loads(g, s, width, partial_chunks);
+  // Zeroed: the shifts below read every lane before the loop has written it.
+  for (std::size_t k = 0; k <= g.more_outputs.size(); ++k)
+    s += "    " + vec(output_of(g, static_cast<int>(k)).type, width) + " " + result_name(k) +
+         "{};\n";
+  if (g.output.gathered) s += "    long long store_at = 0;\n    bool in_bounds = true;\n";
+  render_lanes(g, s, width, partial_chunks);
+  render_stores(g, s, width, partial_chunks);
 }
 
 // 2-D kernels with transposed inputs: each tile of the output is computed by a block of
