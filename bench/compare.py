@@ -2,7 +2,7 @@
 
 Prints RESULT lines like bench/timing.hpp does. Needs cupy and torch; skips what is missing.
 Arguments name the parts to run (elementwise reductions matmuls random indexing sorting kmeans
-transfers black_scholes cold_start torch); none runs them all.
+transfers black_scholes option_prices cold_start torch); none runs them all.
 """
 import os
 import statistics
@@ -78,6 +78,47 @@ def random_draws(cp):
              ("permutation 2^20", lambda: cp.random.permutation(1 << 20))]
     for name, fn in draws:
         result(f"cupy: random {name} (ms)", median_ms(fn), "ms")
+    result("cupy: random rand*2-1 2^26 float32 (ms)",
+           median_ms(lambda: cp.random.rand(n, dtype=cp.float32) * 2 - 1), "ms")
+    samples = 1 << 30
+
+    def pi():
+        x, y = cp.random.rand(samples), cp.random.rand(samples)
+        return cp.mean(x * x + y * y < 1)
+    ms = median_ms(pi, runs=5, warmup=1)
+    result("cupy: random Monte Carlo pi 2^30 float64 (ms)", ms, "ms")
+    result("cupy: random Monte Carlo pi 2^30 float64 (Gsamples/s)", samples / ms / 1e6, "G/s")
+
+
+def option_prices(cp):
+    """examples/option_prices.cpp's figure, CuPy's way (its examples/finance/monte_carlo.py,
+    default sizes): an ElementwiseKernel over 1000 options x 10^5 threads, each averaging 1000
+    payoffs of normals it draws itself (xorshift128+ and erfcinv), then the mean of each row."""
+    kernel = cp.ElementwiseKernel(
+        'T s, T x, T t, T r, T v, int32 n, int32 seed', 'T call', """
+        unsigned long long a = i + 1, b = 0x5c721fd808f616b6ull + seed;
+        const T drift = (r - v * v / 2) * t, scale = v * sqrt(t);
+        T total = 0;
+        for (int k = 0; k < n; ++k) {
+            unsigned long long y = a;
+            const unsigned long long z = b;
+            a = z;
+            y ^= y << 23; y ^= y >> 17; y ^= z; y ^= z >> 26;
+            b = y;
+            T u = T(y + z) / T(18446744073709551615ull), sign = T(-1.4142135623730951);
+            if (u > 0.5) { u = 1 - u; sign = -sign; }
+            const T value = s * exp(drift + scale * sign * erfcinv(2 * (u + T(0.5)))) - x;
+            total += value > 0 ? value : 0;
+        }
+        call = exp(-r * t) * total / n;""", 'jet_compare_monte_carlo')
+    options, threads, samples = 1000, 100000, 1000
+    s, x, t = (lo + (hi - lo) * cp.random.rand(options) for lo, hi in ((5, 30), (1, 100), (0.25, 10)))
+    out = cp.empty((options, threads))
+
+    def run():
+        kernel(s[:, None], x[:, None], t[:, None], 0.02, 0.3, samples, 0, out)
+        return out.mean(axis=1)
+    result("cupy: option prices (examples/option_prices) (ms)", median_ms(run, runs=3, warmup=1), "ms")
 
 
 # bench/cold_start.cpp's program in CuPy, line for line.
@@ -369,7 +410,8 @@ def main():
              ("sorting", lambda: sorting(cp)), ("statistics", lambda: counting(cp)),
              ("kmeans", lambda: kmeans(cp)), ("transfers", lambda: transfers(cp)),
              ("black_scholes", lambda: black_scholes(cp)),
-             ("cold_start", cold_start), ("torch", lambda: torch_figures(cp, a, b, c))]
+             ("option_prices", lambda: option_prices(cp)), ("cold_start", cold_start),
+             ("torch", lambda: torch_figures(cp, a, b, c))]
     for name, run in parts:
         if not wanted or name in wanted:
             run()

@@ -31,12 +31,38 @@ void print_check(const char* what, const jet::array& draws, double mean, double 
 // Times `draw`, printed with the bytes it writes as a share of the copy bandwidth (which
 // counts bytes read and written), and reports the milliseconds against the target.
 template <class F>
-void figure(const std::string& name, F&& draw, double bytes_written, double copy,
-            const char* target) {
+double figure(const std::string& name, F&& draw, double bytes_written, double copy,
+              const char* target) {
   const double ms = bench::median_ms(draw);
   std::printf("%s: %.4f ms, output written at %.1f%% of copy\n", name.c_str(), ms,
               100 * bytes_written / (ms * 1e-3) / 1e9 / copy);
   bench::result((name + " (ms)").c_str(), ms, "ms", target);
+  return ms;
+}
+
+// Draws fused into the kernels that use them: rand * 2 - 1 written by one kernel, against a
+// fill of the same bytes (the write bandwidth), and Monte Carlo pi as one reduction.
+void fused_figures(std::int64_t n, double copy) {
+  const double fill = figure(
+      "random fill 2^26 float32 (write bandwidth)",
+      [&] { jet::array r = jet::full({n}, 1.0f, jet::float32); }, 4.0 * n, copy, "reference");
+  const double scaled = figure(
+      "random rand*2-1 2^26 float32",
+      [&] { jet::array r = jet::random::rand({n}, jet::float32) * 2 - 1; }, 4.0 * n, copy,
+      "reference");
+  bench::result("random rand*2-1 2^26 float32 (% of write bandwidth)", 100 * fill / scaled, "%",
+                ">= 90");
+  print_check("rand*2-1", jet::random::rand({n}, jet::float32) * 2 - 1, 0, 1.0 / 3);
+  const std::int64_t samples = std::int64_t{1} << 30;
+  auto pi = [&] {
+    const jet::expr x = jet::random::rand({samples}), y = jet::random::rand({samples});
+    return jet::array(jet::mean(x * x + y * y < 1));
+  };
+  std::printf("check pi: %.6f (want %.6f)\n", 4 * pi().item<double>(), M_PI);
+  const double ms = bench::median_ms([&] { pi(); });
+  bench::result("random Monte Carlo pi 2^30 float64 (ms)", ms, "ms", "reference");
+  bench::result("random Monte Carlo pi 2^30 float64 (Gsamples/s)",
+                static_cast<double>(samples) / (ms * 1e-3) / 1e9, "G/s", ">= 100");
 }
 
 }  // namespace
@@ -76,5 +102,6 @@ int main() {
       "random permutation 2^20",
       [&] { jet::array r = jet::random::permutation(std::int64_t{1} << 20); }, 8.0 * (1 << 20),
       copy, "reference");
+  fused_figures(n, copy);
   return 0;
 }

@@ -4,7 +4,7 @@
 # device tool's `carry`, and scripts/gpu-check.sh builds with them.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-packages=(nlohmann-json3-dev)
+packages=(nlohmann-json3-dev libzip-dev libzip4)
 rm -rf .deps
 mkdir -p .deps/debs .deps/root
 (cd .deps/debs && apt-get download "${packages[@]}")

@@ -33,6 +33,7 @@ constexpr op_row rows[] = {{"input", 0, 0, result_rule::same},
                            {"sort_value", 1, 0, result_rule::same},
                            {"search_left", 3, 0, result_rule::same},
                            {"search_right", 3, 0, result_rule::same},
+                           {"random", 0, 0, result_rule::same},
 #define JET_OP_ROW(id, numpy_name, arity, loops, result) \
   {numpy_name, arity, loops, result_rule::result},
                            JET_ELEMENTWISE_OPS(JET_OP_ROW)
@@ -397,6 +398,23 @@ node_ptr make_index(const shape& extents) {
   return out;
 }
 
+node_ptr make_random(random_dist dist, dtype t, const shape& extents, std::uint64_t key,
+                     std::uint64_t base) {
+  const bool fits = dist == random_dist::words ? t == dtype::uint32 || t == dtype::uint64
+                                               : t == dtype::float32 || t == dtype::float64;
+  if (!fits) throw internal_error("a random draw of dtype " + std::string(name(t)));
+  auto out = std::make_shared<random_node>();
+  out->op = op_code::random;
+  out->type = t;
+  out->operand_type = t;
+  out->own = extents;
+  out->set_extents(out->own, -1);
+  out->dist = dist;
+  out->key = key;
+  out->base = base;
+  return out;
+}
+
 node_ptr make_gather(const array& source, node_ptr offset, node_ptr guard) {
   if (!offset || offset->type != dtype::int64)
     throw internal_error("a gather's offset must be an int64 node");
@@ -512,6 +530,7 @@ std::shared_ptr<node> copy_node(const node& n) {
     case op_code::scalar: return std::make_shared<scalar_node>(static_cast<const scalar_node&>(n));
     case op_code::reduce: return std::make_shared<reduce_node>(static_cast<const reduce_node&>(n));
     case op_code::index: return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));
+    case op_code::random: return std::make_shared<random_node>(static_cast<const random_node&>(n));
     default: break;
   }
   // An op holds its shape only when no operand has it (see finish).

@@ -136,6 +136,30 @@ struct reduce_node final : shaped_node {
 };
 inline const reduce_spec& spec_of(const node& n) { return static_cast<const reduce_node&>(n).spec; }
 
+// What the elements of a random draw are: Philox's words (uint32, or two as a uint64), uniforms
+// on [0, 1) or standard normals (float32 or float64).
+enum class random_dist : std::uint8_t { words, uniform, normal };
+
+// A draw of random numbers of the node's shape, made by the kernel that reads it: element e (in
+// C order) is value e % N of the Philox4x32-10 block at counter base + e / N under `key`, where
+// a block (four words) makes N = values_per_block(dtype) values. Fused into any expression or
+// materialized, an element is the same number.
+struct random_node final : shaped_node {
+  random_node() {}  // NOLINT(modernize-use-equals-default): as node()
+  random_node(const random_node& other)
+      : shaped_node(other), dist(other.dist), key(other.key), base(other.base) {}
+  random_node& operator=(const random_node&) = delete;
+  random_dist dist = random_dist::uniform;
+  std::uint64_t key = 0;
+  std::uint64_t base = 0;
+};
+inline const random_node& draw_of(const node& n) { return static_cast<const random_node&>(n); }
+// Values of a draw per Philox block: two of the 8-byte dtypes (64-bit words, 53-bit uniforms, a
+// Box-Muller pair of float64 normals), four of the others.
+inline int values_per_block(dtype t) { return itemsize(t) == 8 ? 2 : 4; }
+node_ptr make_random(random_dist dist, dtype t, const shape& extents, std::uint64_t key,
+                     std::uint64_t base);
+
 // The element index over `extents`, as int64.
 node_ptr make_index(const shape& extents);
 // Reads `source`, a view over the result's shape, at each element's own position plus `offset`

@@ -25,17 +25,36 @@ bool shared_addable(dtype t) {
   }
 }
 
-// An array as an operand of a kernel over `extents`: broadcast axes get stride 0.
+// The strides over `extents` of an operand of shape `own` and strides `strides`: broadcast
+// axes get stride 0.
+shape broadcast_strides(const shape& own, const shape& strides, const shape& extents) {
+  shape out = shape::filled(extents.size(), 0);
+  const int lead = extents.size() - own.size();
+  if (lead < 0)  // evaluation takes reductions out of a tree before it is built
+    throw internal_error("an operand of " + std::to_string(own.size()) + " axes in a kernel over " +
+                         std::to_string(extents.size()));
+  for (int d = 0; d < own.size(); ++d) out[lead + d] = own[d] == 1 ? 0 : strides[d];
+  return out;
+}
+
+// An array as an operand of a kernel over `extents`.
 ir::operand operand_for(const array& a, const shape& extents) {
   ir::operand op;
   op.data = a.data();
   op.type = a.dtype();
-  op.strides = shape::filled(extents.size(), 0);
-  const int lead = extents.size() - a.ndim();
-  if (lead < 0)  // evaluation takes reductions out of a tree before it is built
-    throw internal_error("an operand of " + std::to_string(a.ndim()) + " axes in a kernel over " +
-                         std::to_string(extents.size()));
-  for (int d = 0; d < a.ndim(); ++d) op.strides[lead + d] = a.shape()[d] == 1 ? 0 : a.strides()[d];
+  op.strides = broadcast_strides(a.shape(), a.strides(), extents);
+  return op;
+}
+
+// A random draw as an operand: its elements' offsets are their C-order indexes in the draw.
+ir::operand operand_for(const detail::random_node& n, const shape& extents) {
+  ir::operand op;
+  op.type = n.type;
+  op.strides = broadcast_strides(n.extents(), contiguous_strides(n.extents()), extents);
+  op.drawn = true;
+  op.dist = n.dist;
+  op.key = n.key;
+  op.base = n.base;
   return op;
 }
 
@@ -145,6 +164,7 @@ class builder {
     in.type = n.type;
     switch (n.op) {
       case detail::op_code::input: in.slot = add_input(n.value(), false); break;
+      case detail::op_code::random: in.slot = add_draw(detail::draw_of(n)); break;
       case detail::op_code::gather:
       case detail::op_code::search_left:
       case detail::op_code::search_right:
@@ -216,6 +236,19 @@ class builder {
       const ir::operand& o = g_.inputs[i];
       if (o.data && o.data == op.data && o.type == op.type && o.strides == op.strides &&
           o.gathered == gathered)
+        return static_cast<std::int16_t>(i);
+    }
+    g_.inputs.push_back(op);
+    return static_cast<std::int16_t>(g_.inputs.size() - 1);
+  }
+
+  // The same draw read twice (copies of one node, or equal draws) is one operand.
+  std::int16_t add_draw(const detail::random_node& n) {
+    ir::operand op = operand_for(n, extents_);
+    for (std::size_t i = 0; i < g_.inputs.size(); ++i) {
+      const ir::operand& o = g_.inputs[i];
+      if (o.drawn && o.dist == op.dist && o.key == op.key && o.base == op.base &&
+          o.type == op.type && o.strides == op.strides)
         return static_cast<std::int16_t>(i);
     }
     g_.inputs.push_back(op);

@@ -68,7 +68,9 @@ void choose_vectors(ir::graph& g) {
   if (n - g.reduce.kept != 1) return;
   int widest = 0;
   for (const ir::operand& op : g.inputs) {
-    if (op.gathered) return;  // read one element at a time, wherever its index points
+    // A gather reads one element at a time, wherever its index points; a random draw's
+    // vectors are made a Philox block at a time.
+    if (op.gathered) return;
     if (op.mode == ir::access::scalar || op.strides[inner] == 0) continue;
     if (op.strides[inner] != 1) return;
     widest = std::max(widest, itemsize(op.type));

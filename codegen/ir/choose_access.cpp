@@ -106,7 +106,7 @@ void choose_access(ir::graph& g) {
   g.tiled = false;
   if (g.extents.size() == 2 && g.output.strides[1] == 1 && !g.gathers() && g.more_outputs.empty()) {
     for (ir::operand& op : g.inputs) {
-      if (op.mode != ir::access::strided || op.strides[0] == 0) continue;
+      if (op.mode != ir::access::strided || op.strides[0] == 0 || op.drawn) continue;
       if (std::abs(op.strides[0]) < std::abs(op.strides[1])) {
         op.mode = ir::access::transposed;
         g.tiled = true;

@@ -34,6 +34,12 @@ struct operand {
   // A gather's source: read where the code says (op_code::gather adds an offset to the
   // element's own position), not loaded once per element before the code runs.
   bool gathered = false;
+  // A random draw (detail::random_node) reads no memory: the kernel makes each value from the
+  // draw's key and first counter, at the element's offset (in the draw's own C order, which
+  // the strides give, 0 on broadcast axes).
+  bool drawn = false;
+  detail::random_dist dist = detail::random_dist::uniform;
+  std::uint64_t key = 0, base = 0;
 
   // Whether the kernel needs this operand's strides as parameters.
   bool has_strides() const { return mode != access::contiguous && mode != access::scalar; }

@@ -24,7 +24,7 @@ void append_signature(const ir::graph& g, std::string& key) {
     next += sizeof v;
   };
   // Version of the rendering rules: bump when codegen/render changes what it emits.
-  constexpr std::int64_t render_version = 4;
+  constexpr std::int64_t render_version = 5;
   put(render_version);
   put(static_cast<std::int64_t>(g.code.size()));
   for (const ir::instr& in : g.code) {
@@ -36,7 +36,8 @@ void append_signature(const ir::graph& g, std::string& key) {
   }
   auto put_operand = [&](const ir::operand& op) {
     put(static_cast<std::int64_t>(op.type) | static_cast<std::int64_t>(op.mode) << 8 |
-        std::int64_t{op.gathered} << 16);
+        std::int64_t{op.gathered} << 16 | std::int64_t{op.drawn} << 17 |
+        static_cast<std::int64_t>(op.dist) << 18);
   };
   put(static_cast<std::int64_t>(g.inputs.size()));
   for (const ir::operand& op : g.inputs) put_operand(op);

@@ -9,8 +9,9 @@ namespace {
 constexpr const char* none = nullptr;
 
 constexpr op_spelling table[] = {
-    // input, scalar, cast, index, gather, checked_index, the sort keys and the searches are
-    // rendered by spelling.cpp itself; reduce never reaches it.
+    // input, scalar, cast, index, gather, checked_index, the sort keys, the searches and random
+    // draws are rendered by spelling.cpp itself; reduce never reaches it.
+    {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},
     {none, none, none, none},

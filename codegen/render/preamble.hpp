@@ -29,6 +29,8 @@ std::span<const helper> reduce_helpers();
 std::span<const helper> combine_helpers();
 std::span<const helper> accumulator_helpers();
 std::span<const helper> scan_helpers();
+// Random draws fused into kernels (preamble_random.cpp): Philox4x32-10 and a draw's values.
+std::span<const helper> random_helpers();
 
 // The code of the helpers `code` names, directly or through each other, in table order
 // (preamble_select.cpp). Comments in either do not count.

@@ -36,7 +36,7 @@ std::vector<const helper*> table() {
   std::vector<const helper*> all;
   const std::array parts{base_helpers(),   complex_helpers(), scatter_helpers(),
                          reduce_helpers(), combine_helpers(), accumulator_helpers(),
-                         scan_helpers()};
+                         scan_helpers(),   random_helpers()};
   for (std::span<const helper> part : parts)
     for (const helper& h : part) all.push_back(&h);
   return all;

@@ -57,7 +57,7 @@ void render_reduced_access(const ir::graph& g, std::string& s) {
     const std::string n = std::to_string(j);
     const std::string at = g.inputs[j].has_strides() ? "b[" + n + "]" : "0";
     call += ", " + (g.inputs[j].gathered ? "p.in" + n + " + " + at
-                                         : load(g.inputs[j].type, "p.in" + n + "[" + at + "]"));
+                                         : read_input(g, static_cast<int>(j), at));
   }
   s += "  return " + call + ");\n}\n\n";
 }

@@ -52,14 +52,21 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
     const std::string n = std::to_string(j), ptr = "(p.in" + n + " + b[" + n + "])";
     const std::string vec = "jet_vec<" + std::string(storage_type(op.type)) + ", " + w + ">";
     if (op.mode == ir::access::strided_unit_inner) {
-      aligned += " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
+      // A random draw's vectors are made, whole Philox blocks at a time, where the row starts
+      // at a multiple of the width.
+      aligned += op.drawn ? " && (unsigned long long)b[" + n + "] % " + w + " == 0"
+                          : " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
       loads += "        " + vec + " x" + n + "[" + u + "];\n";
-      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) x" + n +
-               "[u] = jet_load_row((const " + vec + "*)(" + ptr + " + kl + u * vs));\n";
+      loads += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) " +
+               (op.drawn ? fill_draw(g, static_cast<int>(j), "b[" + n + "] + kl + u * vs", width,
+                                     "x" + n + "[u].v")
+                         : "x" + n + "[u] = jet_load_row((const " + vec + "*)(" + ptr +
+                               " + kl + u * vs));") +
+               "\n";
       operands += ", " + load(op.type, "x" + n + "[u].v[e]");
     } else {
       const std::string at = op.mode == ir::access::scalar ? "0" : "b[" + n + "]";
-      operands += ", " + load(op.type, "p.in" + n + "[" + at + "]");
+      operands += ", " + read_input(g, static_cast<int>(j), at);
     }
   }
   // Rolled (see jet_bases): unrolled, the compiler moved adds between the next steps' loads.

@@ -36,6 +36,12 @@ const char* short_name(dtype t);
 // Converts a raw element of `t` to its value type, and a value back for storing.
 std::string load(dtype t, const std::string& raw);
 std::string store(dtype t, const std::string& value);
+// Input k's value at element offset `at`: its load, or a random draw's value there.
+std::string read_input(const ir::graph& g, int k, const std::string& at);
+// The statement filling `into` (an array of `width` values) with input k's values at offsets
+// first, first + 1, ...: a random draw's, `first` a multiple of `width`.
+std::string fill_draw(const ir::graph& g, int k, const std::string& first, int width,
+                      const std::string& into);
 // The expression converting `x` from one value type to another, as NumPy casts.
 std::string render_cast(dtype from, dtype to, const std::string& x);
 // "jet_<ops>_<out dtype>_<n>in": the ops are the first few of the graph's code ("_<k>out"

@@ -1,5 +1,6 @@
 // Jet's elementwise kernels: a grid-stride loop over vectors of elements, or 32x32 tiles where
 // an operand is transposed.
+#include <algorithm>
 #include <string>
 
 #include "codegen/core/limits.hpp"
@@ -47,13 +48,18 @@ void render_offsets(const ir::graph& g, std::string& s) {
   }
 }
 
+// Offset of an operand's element (or first vector element) at linear index `i`.
+std::string offset(const ir::operand& op, const std::string& n) {
+  switch (op.mode) {
+    case ir::access::contiguous: return "i";
+    case ir::access::scalar: return "0";
+    default: return "o_" + n;
+  }
+}
+
 // Address of an operand's element (or first vector element) at linear index `i`.
 std::string address(const ir::operand& op, const std::string& n) {
-  switch (op.mode) {
-    case ir::access::contiguous: return "p." + n + " + i";
-    case ir::access::scalar: return "p." + n;
-    default: return "p." + n + " + o_" + n;
-  }
+  return op.mode == ir::access::scalar ? "p." + n : "p." + n + " + " + offset(op, n);
 }
 
 bool vector_operand(const ir::operand& op) {
@@ -128,6 +134,14 @@ void render_loads(const ir::graph& g, std::string& s, int width, bool partial_ch
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k), v = "v" + std::to_string(k);
     if (op.gathered) continue;  // read in jet_element, where its offset is known
+    if (op.drawn) {             // made for the whole chunk (lanes past the end are never stored)
+      s += vector_operand(op)
+               ? "    " + vec(op.type, width) + " " + v + ";\n    " +
+                     fill_draw(g, static_cast<int>(k), offset(op, n), width, v + ".v") + "\n"
+               : "    const " + std::string(value_type(op.type)) + " " + v + " = " +
+                     read_input(g, static_cast<int>(k), offset(op, n)) + ";\n";
+      continue;
+    }
     if (!vector_operand(op)) {
       s += "    const " + std::string(storage_type(op.type)) + " " + v + " = *(" + address(op, n) +
            ");\n";
@@ -155,11 +169,18 @@ std::string more_lanes(const ir::graph& g, const std::string& lane) {
   return m;
 }
 
+// Whether the kernel makes random draws and does little with them: its lanes are then unrolled
+// (a loop shifting the vectors would spend more instructions moving values than computing).
+bool draws_cheaply(const ir::graph& g) {
+  return g.code.size() <= 8 && std::any_of(g.inputs.begin(), g.inputs.end(),
+                                           [](const ir::operand& op) { return op.drawn; });
+}
+
 // The loop over the chunk's lanes that fills each output's vector of results.
 void render_lanes(const ir::graph& g, std::string& s, int width, bool partial_chunks) {
   const std::string w = std::to_string(width);
   const std::size_t outputs = g.more_outputs.size() + 1;
-  if (g.gathers() && width > 1) {
+  if ((g.gathers() || draws_cheaply(g)) && width > 1) {
     // A join's reads, lane by lane: unrolled, so that the lanes' reads are in flight together.
     s += "    #pragma unroll\n    for (int k = 0; k < " + w + "; ++k)\n";
     s += std::string(partial_chunks ? "      if (whole || i + k < n) " : "      ") + "{ " +
@@ -253,7 +274,7 @@ void render_tiled(const ir::graph& g, std::string& s) {
   s += "      const jet_idx r = r0 + j, c = c0 + threadIdx.x;\n";
   s += "      if (r >= rows || c >= cols) continue;\n";
   s += "      const jet_idx i = r * cols + c;\n";
-  auto offset = [&](const ir::operand& op, const std::string& n) -> std::string {
+  auto tile_offset = [&](const ir::operand& op, const std::string& n) -> std::string {
     switch (op.mode) {
       case ir::access::contiguous: return "i";
       case ir::access::scalar: return "0";
@@ -266,13 +287,12 @@ void render_tiled(const ir::graph& g, std::string& s) {
   for (std::size_t k = 0; k < g.inputs.size(); ++k) {
     const ir::operand& op = g.inputs[k];
     const std::string n = "in" + std::to_string(k);
-    const std::string raw = op.mode == ir::access::transposed
-                                ? "tile" + std::to_string(k) + "[j][threadIdx.x]"
-                                : "p." + n + "[" + offset(op, n) + "]";
-    call += ", " + load(op.type, raw);
+    call += ", " + (op.mode == ir::access::transposed
+                        ? load(op.type, "tile" + std::to_string(k) + "[j][threadIdx.x]")
+                        : read_input(g, static_cast<int>(k), tile_offset(op, n)));
   }
   call += ")";
-  s += "      p.out[" + offset(g.output, "out") + "] = " + store(g.output.type, call) + ";\n";
+  s += "      p.out[" + tile_offset(g.output, "out") + "] = " + store(g.output.type, call) + ";\n";
   s += "    }\n    __syncthreads();\n  }\n";
 }
 

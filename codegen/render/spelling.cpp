@@ -67,6 +67,30 @@ std::string store(dtype t, const std::string& value) {
 
 namespace {
 
+// A draw's template arguments: its distribution and value type.
+std::string draw_args(const ir::operand& op) {
+  return "<" + std::to_string(static_cast<int>(op.dist)) + ", " + value_type(op.type);
+}
+
+}  // namespace
+
+std::string read_input(const ir::graph& g, int k, const std::string& at) {
+  const ir::operand& op = g.inputs[static_cast<std::size_t>(k)];
+  const std::string n = "p.in" + std::to_string(k);
+  if (op.drawn)
+    return "jet_draw_at" + draw_args(op) + ">(" + n + ", (unsigned long long)(" + at + "))";
+  return load(op.type, n + "[" + at + "]");
+}
+
+std::string fill_draw(const ir::graph& g, int k, const std::string& first, int width,
+                      const std::string& into) {
+  const ir::operand& op = g.inputs[static_cast<std::size_t>(k)];
+  return "jet_draw_fill" + draw_args(op) + ", " + std::to_string(width) + ">(p.in" +
+         std::to_string(k) + ", (unsigned long long)(" + first + "), " + into + ");";
+}
+
+namespace {
+
 std::string temp(int i) { return "t" + std::to_string(i); }
 
 std::string substitute(const char* pattern, const ir::instr& in, dtype loop) {
@@ -183,7 +207,8 @@ std::string render_search(const ir::graph& g, const ir::instr& in) {
 
 std::string render_instr(const ir::graph& g, const ir::instr& in) {
   switch (in.op) {
-    case op_code::input: return "x" + std::to_string(in.slot);
+    case op_code::input:
+    case op_code::random: return "x" + std::to_string(in.slot);
     case op_code::scalar: return "p.s" + std::to_string(in.slot);
     case op_code::index: return "(long long)i";
     case op_code::gather: {
@@ -246,7 +271,9 @@ std::string kernel_name(const ir::graph& g) {
       name += "_etc";
       break;
     }
-    name += std::string("_") + (in.op == op_code::cast ? "cast" : detail::op_name(in.op));
+    name += std::string("_") + (in.op == op_code::cast     ? "cast"
+                                : in.op == op_code::random ? "rand"
+                                                           : detail::op_name(in.op));
   }
   if (ops == 0) name += "_copy";
   if (!g.more_outputs.empty()) name += "_" + std::to_string(g.more_outputs.size() + 1) + "out";
@@ -265,8 +292,10 @@ void render_params(const ir::graph& g, const param_layout& params, std::string& 
              output_name(f.index) + ";\n";
         break;
       case param_role::input:
-        s += std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) + "* in" +
-             k + ";\n";
+        s += g.inputs[f.index].drawn
+                 ? "  jet_draw in" + k + ";\n"
+                 : std::string("  alignas(8) const ") + storage_type(g.inputs[f.index].type) +
+                       "* in" + k + ";\n";
         break;
       case param_role::scalar:
         s += std::string("  alignas(8) ") + value_type(g.params[f.index].type) + " s" + k + ";\n";

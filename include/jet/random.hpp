@@ -1,11 +1,20 @@
-// Random numbers with NumPy's names and defaults, drawn on the GPU through cuRAND.
+// Random numbers with NumPy's names and defaults, drawn on the GPU.
 //
-// A jet::random::generator owns one cuRAND generator (Philox4x32-10 unless another is
-// chosen) with a seed and an offset: the same seed and offset give the same numbers in every
-// run and process, and different seeds or offsets give independent streams. The free
-// functions draw from the default generator of the current device and stream, seeded from
-// JET_SEED when it is set, else from the system's entropy; jet::random::seed(n) reseeds them.
-// Draws are asynchronous on the current stream, like everything else in Jet.
+// A jet::random::generator is a bit generator (Philox4x32-10 unless another is chosen) with a
+// seed and an offset: the same seed and offset give the same numbers in every run and process,
+// and different seeds or offsets give independent streams. The free functions draw from the
+// default generator of the current device and stream, seeded from JET_SEED when it is set,
+// else from the system's entropy; jet::random::seed(n) reseeds them. Draws are asynchronous on
+// the current stream, like everything else in Jet.
+//
+// With Philox4x32-10, rand, random, uniform, randn, standard_normal, normal, lognormal and
+// exponential return a lazy expression: the numbers are made by the kernel that uses them, so
+// `jet::mean(rand({n}) * rand({n}) < 0.5)` or `rand({n}) * 2 - 1` never writes them to memory.
+// Element e of a draw (in C order) is a function of (seed, the generator's counter when it
+// drew, e) alone: fused into any expression or converted to jet::array, it is the same number,
+// and each draw advances the generator when it is made, by ceil(size / N) Philox counters (N =
+// 2 values a counter for float64, 4 for the others). The cuRAND generators (xorwow, mrg32k3a,
+// mt19937) draw into memory as the call is made and return the array as an expression.
 #pragma once
 
 #include <concepts>
@@ -18,6 +27,7 @@
 
 #include "jet/array.hpp"
 #include "jet/dtype.hpp"
+#include "jet/expr.hpp"
 #include "jet/shape.hpp"
 
 namespace jet::random {
@@ -59,24 +69,25 @@ class generator {
   std::uint64_t seed() const;
   std::uint64_t offset() const;
   algorithm kind() const;
-  // Restarts the stream of `seed` at `offset`, cuRAND's absolute position in the sequence:
-  // generators that differ in seed or offset draw independent streams.
+  // Restarts the stream of `seed` at `offset`: Philox4x32-10's counter (a counter makes four
+  // 32-bit words), or cuRAND's absolute position in the sequence of the others. Generators that
+  // differ in seed or offset draw independent streams.
   void seed(std::uint64_t seed, std::uint64_t offset = 0);
 
   // Uniform on [0, 1) (1.0 is never produced).
-  array rand(const shape& size = {}, dtype t = float64);
-  array random(const shape& size = {}, dtype t = float64) { return rand(size, t); }
+  expr rand(const shape& size = {}, dtype t = float64);
+  expr random(const shape& size = {}, dtype t = float64) { return rand(size, t); }
   // Uniform on [low, high).
-  array uniform(double low = 0.0, double high = 1.0, const shape& size = {}, dtype t = float64);
+  expr uniform(double low = 0.0, double high = 1.0, const shape& size = {}, dtype t = float64);
   // Standard normal.
-  array randn(const shape& size = {}, dtype t = float64);
-  array standard_normal(const shape& size = {}, dtype t = float64) { return randn(size, t); }
+  expr randn(const shape& size = {}, dtype t = float64);
+  expr standard_normal(const shape& size = {}, dtype t = float64) { return randn(size, t); }
   // Normal with mean `loc` and standard deviation `scale` >= 0.
-  array normal(double loc = 0.0, double scale = 1.0, const shape& size = {}, dtype t = float64);
+  expr normal(double loc = 0.0, double scale = 1.0, const shape& size = {}, dtype t = float64);
   // exp of a normal with mean `mean` and standard deviation `sigma` >= 0.
-  array lognormal(double mean = 0.0, double sigma = 1.0, const shape& size = {}, dtype t = float64);
+  expr lognormal(double mean = 0.0, double sigma = 1.0, const shape& size = {}, dtype t = float64);
   // Exponential with mean `scale` >= 0.
-  array exponential(double scale = 1.0, const shape& size = {}, dtype t = float64);
+  expr exponential(double scale = 1.0, const shape& size = {}, dtype t = float64);
   // Gamma with shape `k` >= 0 and scale `theta` >= 0 (mean k * theta).
   array gamma(double k, double theta = 1.0, const shape& size = {}, dtype t = float64);
   // Beta with a > 0 and b > 0.
@@ -127,31 +138,31 @@ generator& default_generator();
 void seed(std::uint64_t n);
 
 // The same draws from the default generator.
-inline array rand(const shape& size = {}, dtype t = float64) {
+inline expr rand(const shape& size = {}, dtype t = float64) {
   return default_generator().rand(size, t);
 }
-inline array random(const shape& size = {}, dtype t = float64) {
+inline expr random(const shape& size = {}, dtype t = float64) {
   return default_generator().rand(size, t);
 }
-inline array uniform(double low = 0.0, double high = 1.0, const shape& size = {},
-                     dtype t = float64) {
+inline expr uniform(double low = 0.0, double high = 1.0, const shape& size = {},
+                    dtype t = float64) {
   return default_generator().uniform(low, high, size, t);
 }
-inline array randn(const shape& size = {}, dtype t = float64) {
+inline expr randn(const shape& size = {}, dtype t = float64) {
   return default_generator().randn(size, t);
 }
-inline array standard_normal(const shape& size = {}, dtype t = float64) {
+inline expr standard_normal(const shape& size = {}, dtype t = float64) {
   return default_generator().randn(size, t);
 }
-inline array normal(double loc = 0.0, double scale = 1.0, const shape& size = {},
-                    dtype t = float64) {
+inline expr normal(double loc = 0.0, double scale = 1.0, const shape& size = {},
+                   dtype t = float64) {
   return default_generator().normal(loc, scale, size, t);
 }
-inline array lognormal(double mean = 0.0, double sigma = 1.0, const shape& size = {},
-                       dtype t = float64) {
+inline expr lognormal(double mean = 0.0, double sigma = 1.0, const shape& size = {},
+                      dtype t = float64) {
   return default_generator().lognormal(mean, sigma, size, t);
 }
-inline array exponential(double scale = 1.0, const shape& size = {}, dtype t = float64) {
+inline expr exponential(double scale = 1.0, const shape& size = {}, dtype t = float64) {
   return default_generator().exponential(scale, size, t);
 }
 inline array gamma(double k, double theta = 1.0, const shape& size = {}, dtype t = float64) {

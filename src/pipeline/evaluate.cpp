@@ -91,7 +91,7 @@ node_ptr reduction_of_value(const node& root) {
 void check_evaluable(const ir::graph& g) {
   if (g.size() == 0) return;
   for (const ir::operand& op : g.inputs)
-    if (!op.data) throw value_error("a jet::placeholder array cannot be evaluated");
+    if (!op.data && !op.drawn) throw value_error("a jet::placeholder array cannot be evaluated");
 }
 
 // Throws unless every array the expression reads, and `out`, are on the current device.

@@ -1,4 +1,6 @@
 // jet::explain: an expression's kernel, as the pipeline would run it, stopped before the launch.
+#include <fmt/format.h>
+
 #include <span>
 #include <string>
 #include <vector>
@@ -26,13 +28,22 @@ std::string hex(const std::string& bytes) {
   return out;
 }
 
+// What a random draw's values are and where they start, or nothing for an operand in memory.
+std::string draw_text(const ir::operand& op) {
+  if (!op.drawn) return "";
+  constexpr const char* dists[] = {"32-bit words", "uniform on [0, 1)", "standard normal"};
+  return ", random draw (made in the kernel, no memory): " +
+         std::string(dists[static_cast<int>(op.dist)]) + ", Philox4x32-10 key " +
+         fmt::format("{:#x}", op.key) + " from counter " + std::to_string(op.base);
+}
+
 // One line per operand (dtype, access, strides), and the bytes the kernel moves.
 void describe_operands(const ir::graph& g, explanation& e) {
   auto describe = [&](const std::string& what, const ir::operand& op) {
     e.operands += what + ": " + std::string(name(op.type)) + ", " + ir::access_name(op.mode) +
-                  ", strides " + to_string(op.strides) + "\n";
+                  ", strides " + to_string(op.strides) + draw_text(op) + "\n";
     const std::int64_t elements = op.mode == ir::access::scalar ? 1 : g.size();
-    e.bytes += elements * itemsize(op.type);
+    if (!op.drawn) e.bytes += elements * itemsize(op.type);
   };
   describe("out", g.output);
   for (std::size_t k = 0; k < g.more_outputs.size(); ++k)

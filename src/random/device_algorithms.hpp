@@ -9,36 +9,9 @@
 #ifndef JET_RANDOM_ALGORITHMS_HPP
 #define JET_RANDOM_ALGORITHMS_HPP
 
-// ---- Philox4x32-10 (Salmon, Moraes, Dror, Shaw: "Parallel random numbers: as easy as 1, 2, 3",
-// SC'11): ten rounds of a keyed bijection of a 128-bit counter. Each element of a kernel owns
-// the counters (element, block, launch word, ...), so elements draw independent streams.
-
-struct jet_rng_block {
-  unsigned int v[4];
-};
-
-JET_RNG_FN unsigned int jet_rng_mulhi32(unsigned int a, unsigned int b) {
-  return (unsigned int)(((unsigned long long)a * b) >> 32);
-}
-
-JET_RNG_FN jet_rng_block jet_rng_philox(const unsigned int counter[4], unsigned int k0,
-                                        unsigned int k1) {
-  unsigned int c0 = counter[0], c1 = counter[1], c2 = counter[2], c3 = counter[3];
-  for (int round = 0; round < 10; ++round) {
-    if (round > 0) {
-      k0 += 0x9E3779B9u;
-      k1 += 0xBB67AE85u;
-    }
-    const unsigned int hi0 = jet_rng_mulhi32(0xD2511F53u, c0), lo0 = 0xD2511F53u * c0;
-    const unsigned int hi1 = jet_rng_mulhi32(0xCD9E8D57u, c2), lo1 = 0xCD9E8D57u * c2;
-    c0 = hi1 ^ c1 ^ k0;
-    c1 = lo1;
-    c2 = hi0 ^ c3 ^ k1;
-    c3 = lo0;
-  }
-  jet_rng_block out = {{c0, c1, c2, c3}};
-  return out;
-}
+// ---- Each element of a kernel owns the Philox4x32-10 counters (element, block, launch word,
+// ...) of codegen/render/philox.h, which comes before this file, so elements draw independent
+// streams.
 
 // The stream of one element: Philox blocks at counters (element low, element high, block,
 // launch word), handed out one 32-bit word at a time.
@@ -63,7 +36,7 @@ JET_RNG_FN jet_rng_stream jet_rng_start(const unsigned int* key, unsigned long l
 
 JET_RNG_FN unsigned int jet_rng_next32(jet_rng_stream& s) {
   if (s.used == 4) {
-    const jet_rng_block b = jet_rng_philox(s.counter, s.key0, s.key1);
+    const jet_philox_block b = jet_philox(s.counter, s.key0, s.key1);
     for (int i = 0; i < 4; ++i) s.words[i] = b.v[i];
     ++s.counter[2];
     s.used = 0;

@@ -56,15 +56,6 @@ struct jet_rng_search_params {
   long long categories;
 };
 
-// One compare-exchange step of a bitonic sort over `pairs` * 2 (key, value) elements.
-struct jet_rng_sort_params {
-  void* keys;
-  long long* values;
-  long long pairs;
-  long long j;  // partner distance
-  long long k;  // size of the bitonic sequences being merged
-};
-
 // out row r = in row rows[r], rows of `row_units` units of the kernel's unit type.
 struct jet_rng_gather_params {
   void* out;

@@ -1,5 +1,5 @@
-// Generators: cuRAND handles with a seed and an offset, the default generator of each device
-// and stream, and the raw draws the distributions transform.
+// Generators: a seed, an offset and a Philox counter, or a cuRAND handle; the default generator
+// of each device and stream; and the raw draws the distributions transform.
 #include <fmt/format.h>
 
 #include <charconv>
@@ -109,23 +109,22 @@ locked_generator::locked_generator(generator_state& g) : lock_(g.mutex) {
   handle_ = g.handle;
 }
 
-array draw_words(generator_state& g, std::int64_t count) {
-  array words = empty({count}, uint32);
-  if (count > 0)
-    check_curand(curandGenerate(locked_generator(g).get(), static_cast<unsigned int*>(words.data()),
-                                static_cast<std::size_t>(count)),
+namespace {
+
+// `count` words of dtype t (uint32, or uint64 of two cuRAND words each).
+array curand_words(generator_state& g, std::int64_t count, dtype t) {
+  const std::int64_t words = count * (itemsize(t) / 4);
+  const array drawn = empty({words}, uint32);
+  if (words > 0)
+    check_curand(curandGenerate(locked_generator(g).get(), static_cast<unsigned int*>(drawn.data()),
+                                static_cast<std::size_t>(words)),
                  "curandGenerate");
-  return words;
+  return array(drawn.buffer(), t, {count}, {1}, 0);
 }
 
-array draw_words64(generator_state& g, std::int64_t count) {
-  const array words = draw_words(g, 2 * count);
-  return array(words.buffer(), uint64, {count}, {1}, 0);
-}
-
-array draw_key(generator_state& g) { return draw_words(g, 4); }
-
-array draw_unit(generator_state& g, std::int64_t count, dtype t) {
+// cuRAND's uniforms are on (0, 1]: 1.0 becomes 0, a shift by one of the circle that keeps the
+// distribution uniform and gives exactly NumPy's interval.
+array curand_unit(generator_state& g, std::int64_t count, dtype t) {
   array unit = empty({count}, t);
   if (count == 0) return unit;
   const auto n = static_cast<std::size_t>(count);
@@ -137,33 +136,64 @@ array draw_unit(generator_state& g, std::int64_t count, dtype t) {
     check_curand(curandGenerateUniformDouble(locked_generator(g).get(),
                                              static_cast<double*>(unit.data()), n),
                  "curandGenerateUniformDouble");
+  const expr u = unit;  // one node read twice: the kernel loads the array once
+  std::move(unit) = where(u == 1, 0, u);
   return unit;
 }
 
-expr half_open(const array& unit) {
-  const expr u = unit;  // one node read twice: the kernel loads the array once
-  return where(u == 1, 0, u);
-}
-
-array draw_normal(generator_state& g, const shape& size, dtype t, double mean, double stddev,
-                  bool log) {
-  const std::int64_t count = element_count(size);
+// Standard normals: cuRAND's Box-Muller makes pairs, so an odd count draws one more into the
+// same buffer and hides it.
+array curand_normal(generator_state& g, const shape& size, dtype t) {
+  const std::int64_t count = size.product();
   if (count == 0) return empty(size, t);
   const std::int64_t even = count + (count & 1);
   const auto buffer = ::jet::detail::allocate(static_cast<std::size_t>(even * itemsize(t)));
   const auto n = static_cast<std::size_t>(even);
-  if (t == float32) {
-    const auto generate = log ? curandGenerateLogNormal : curandGenerateNormal;
-    check_curand(generate(locked_generator(g).get(), static_cast<float*>(buffer->data), n,
-                          static_cast<float>(mean), static_cast<float>(stddev)),
-                 log ? "curandGenerateLogNormal" : "curandGenerateNormal");
-  } else {
-    const auto generate = log ? curandGenerateLogNormalDouble : curandGenerateNormalDouble;
-    check_curand(
-        generate(locked_generator(g).get(), static_cast<double*>(buffer->data), n, mean, stddev),
-        log ? "curandGenerateLogNormalDouble" : "curandGenerateNormalDouble");
-  }
+  if (t == float32)
+    check_curand(curandGenerateNormal(locked_generator(g).get(), static_cast<float*>(buffer->data),
+                                      n, 0.0f, 1.0f),
+                 "curandGenerateNormal");
+  else
+    check_curand(curandGenerateNormalDouble(locked_generator(g).get(),
+                                            static_cast<double*>(buffer->data), n, 0.0, 1.0),
+                 "curandGenerateNormalDouble");
   return array(buffer, t, size, contiguous_strides(size), 0);
+}
+
+}  // namespace
+
+expr draw(generator_state& g, ::jet::detail::random_dist dist, const shape& size, dtype t) {
+  using ::jet::detail::random_dist;
+  const std::int64_t count = element_count(size);
+  if (g.kind != algorithm::philox4x32_10) {
+    switch (dist) {
+      case random_dist::words: return curand_words(g, count, t).reshape(size);
+      case random_dist::uniform: return curand_unit(g, count, t).reshape(size);
+      case random_dist::normal: return curand_normal(g, size, t);
+    }
+  }
+  const auto per_counter = static_cast<std::uint64_t>(::jet::detail::values_per_block(t));
+  std::uint64_t base = 0;
+  {
+    std::lock_guard lock(g.mutex);
+    base = g.counter;
+    g.counter += (static_cast<std::uint64_t>(count) + per_counter - 1) / per_counter;
+  }
+  return expr(::jet::detail::make_random(dist, t, size, g.seed, base));
+}
+
+array draw_words(generator_state& g, std::int64_t count) {
+  return array(draw(g, ::jet::detail::random_dist::words, {count}, uint32));
+}
+
+array draw_words64(generator_state& g, std::int64_t count) {
+  return array(draw(g, ::jet::detail::random_dist::words, {count}, uint64));
+}
+
+array draw_key(generator_state& g) { return draw_words(g, 4); }
+
+array draw_unit(generator_state& g, std::int64_t count, dtype t) {
+  return array(draw(g, ::jet::detail::random_dist::uniform, {count}, t));
 }
 
 std::int64_t element_count(const shape& size) {
@@ -202,6 +232,7 @@ generator::generator(std::uint64_t seed, algorithm kind, std::uint64_t offset)
   detail::check_offset(kind, offset);
   state_->seed = seed;
   state_->offset = offset;
+  state_->counter = offset;
   state_->kind = kind;
 }
 
@@ -218,6 +249,7 @@ void generator::seed(std::uint64_t seed, std::uint64_t offset) {
   std::lock_guard lock(state_->mutex);
   state_->seed = seed;
   state_->offset = offset;
+  state_->counter = offset;
   // A fresh cuRAND generator starts exactly at (seed, offset); MT19937 has no offset to rewind.
   if (state_->handle) {
     curandDestroyGenerator(state_->handle);

@@ -37,25 +37,6 @@ std::string sampler(const std::string& name, const std::string& params, const st
                    "  }\n");
 }
 
-// One step of the bitonic sort (see sort_pairs).
-std::string sort_step(const std::string& name, const std::string& key) {
-  return entry(
-      name, "jet_rng_sort_params",
-      "  " + key + "* keys = (" + key +
-          "*)p.keys;\n"
-          "  JET_RNG_EACH(t, p.pairs) {\n"
-          "    const long long i = ((t & ~(p.j - 1)) << 1) | (t & (p.j - 1)), l = i | p.j;\n"
-          "    const " +
-          key +
-          " ki = keys[i], kl = keys[l];\n"
-          "    const long long vi = p.values[i], vl = p.values[l];\n"
-          "    const bool descending = ki > kl || (ki == kl && vi > vl);\n"
-          "    if (descending == ((i & p.k) == 0)) {\n"
-          "      keys[i] = kl; keys[l] = ki; p.values[i] = vl; p.values[l] = vi;\n"
-          "    }\n"
-          "  }\n");
-}
-
 // Rows moved in units of the C type `unit`.
 std::string gather(const std::string& name, const std::string& unit) {
   return "struct alignas(16) jet_rng_unit16 { unsigned long long low, high; };\n" +
@@ -91,8 +72,6 @@ std::string body_of(const std::string& name) {
                  "    }\n"
                  "    p.out[i] = low;\n"
                  "  }\n");
-  if (name == "jet_random_sort_u64") return sort_step(name, "unsigned long long");
-  if (name == "jet_random_sort_f64") return sort_step(name, "double");
   const char* const units[][2] = {{"jet_random_gather_1", "unsigned char"},
                                   {"jet_random_gather_2", "unsigned short"},
                                   {"jet_random_gather_4", "unsigned int"},
@@ -108,9 +87,8 @@ std::string body_of(const std::string& name) {
 std::vector<std::string> kernel_names() {
   return {"jet_random_gamma",    "jet_random_beta",     "jet_random_poisson",
           "jet_random_binomial", "jet_random_below",    "jet_random_search",
-          "jet_random_sort_u64", "jet_random_sort_f64", "jet_random_gather_1",
-          "jet_random_gather_2", "jet_random_gather_4", "jet_random_gather_8",
-          "jet_random_gather_16"};
+          "jet_random_gather_1", "jet_random_gather_2", "jet_random_gather_4",
+          "jet_random_gather_8", "jet_random_gather_16"};
 }
 
 codegen::kernel_source kernel_source(const std::string& name) {
@@ -185,28 +163,6 @@ void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f6
       jet_rng_search_params{
           static_cast<long long*>(out_i64.data()), static_cast<const double*>(u_f64.data()),
           static_cast<const double*>(cdf_f64.data()), out_i64.size(), cdf_f64.size()});
-}
-
-// A bitonic sorting network: O(n log^2 n) work, but every step is one simple kernel over
-// n/2 pairs and needs nothing beyond Jet's own compile path (CUB's radix sort would need nvcc
-// and .cu files, which Jet does not have). Step (k, j) compares element i with i + j, where
-// i has bit j clear, and orders the pair ascending when bit k of i is clear.
-void sort_pairs(const array& keys, const array& values) {
-  const std::int64_t m = keys.size();
-  expect((keys.dtype() == uint64 || keys.dtype() == float64) && values.dtype() == int64 &&
-             values.size() == m && keys.is_c_contiguous() && values.is_c_contiguous() &&
-             (m & (m - 1)) == 0,
-         "sort_pairs takes contiguous uint64 or float64 keys, int64 values, a power of two each");
-  if (m < 2) return;
-  const std::string step = keys.dtype() == float64 ? "jet_random_sort_f64" : "jet_random_sort_u64";
-  jet_rng_sort_params params{keys.data(), static_cast<long long*>(values.data()), m / 2, 0, 0};
-  for (std::int64_t k = 2; k <= m; k <<= 1) {
-    for (std::int64_t j = k >> 1; j > 0; j >>= 1) {
-      params.j = j;
-      params.k = k;
-      run(step, m / 2, params);
-    }
-  }
 }
 
 void gather_rows(const array& out, const array& in, const array& rows) {

@@ -33,9 +33,6 @@ void launch_below(const array& out_u64, const array& key, std::uint64_t low, std
 // out[i] = the first index of `cdf` whose value exceeds u[i]; cdf ascends to exactly 1 and
 // every u is below 1.
 void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f64);
-// Sorts (keys[i], values[i]) pairs in place, ascending by key then value. Keys are uint64 or
-// float64 (no NaN), values int64; the length is a power of two.
-void sort_pairs(const array& keys, const array& values);
 // Row r of `out` = row rows[r] of `in`, both C-contiguous with equal rows; rows is int64.
 void gather_rows(const array& out, const array& in, const array& rows);
 

@@ -1,9 +1,8 @@
 // Sampling from a population: choice (with or without replacement, with or without
 // probabilities), permutation and shuffle. Orderings come from sorting random keys on the
-// device (src/random/kernels.hpp), as NumPy's legacy permutation-based choice does.
+// device (CUB's radix sort), as NumPy's legacy permutation-based choice does.
 #include <fmt/format.h>
 
-#include <bit>
 #include <cmath>
 #include <limits>
 #include <string>
@@ -11,6 +10,7 @@
 
 #include "jet/error.hpp"
 #include "jet/ops.hpp"
+#include "jet/sorting.hpp"
 #include "src/random/kernels.hpp"
 #include "src/random/state.hpp"
 
@@ -19,20 +19,11 @@ namespace {
 
 array contiguous(const array& a) { return a.is_c_contiguous() ? a : a.copy(); }
 
-// A uniformly random ordering of arange(n): sorted 64-bit random keys, ties (about n^2 / 2^65
-// of them) broken by index. The sort runs on a power of two; padding keys are the largest
-// value with indices past n, so they sort last.
+// A uniformly random ordering of arange(n): the stable order of 64-bit random keys (CUB's radix
+// argsort), whose ties (about n^2 / 2^65 of them) keep index order.
 array permutation_indices(detail::generator_state& g, std::int64_t n) {
   if (n == 0) return empty({0}, int64);
-  const auto m = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(n)));
-  const array keys = detail::draw_words64(g, m);
-  if (m > n) {
-    array padding = keys(slice(n, none));
-    std::move(padding) = std::numeric_limits<std::uint64_t>::max();
-  }
-  const array order = arange(std::int64_t{0}, m);
-  detail::sort_pairs(keys, order);
-  return m > n ? order(slice(0, n)) : order;
+  return argsort(detail::draw(g, jet::detail::random_dist::words, {n}, uint64));
 }
 
 // n indices drawn from [0, p.size()) without replacement with probabilities p: the n smallest
@@ -42,16 +33,11 @@ array permutation_indices(detail::generator_state& g, std::int64_t n) {
 array weighted_without_replacement(detail::generator_state& g, const std::vector<double>& p,
                                    std::int64_t n) {
   const auto population = static_cast<std::int64_t>(p.size());
-  const auto m = static_cast<std::int64_t>(std::bit_ceil(static_cast<std::uint64_t>(population)));
-  std::vector<double> padded(p);
-  padded.resize(static_cast<std::size_t>(m), 0.0);
-  const expr weights = asarray(padded);
-  const array unit = detail::draw_unit(g, m, float64);
-  const array keys = where(weights > 0, -log1p(-detail::half_open(unit)) / weights,
-                           std::numeric_limits<double>::infinity());
-  const array order = arange(std::int64_t{0}, m);
-  detail::sort_pairs(keys, order);
-  return order(slice(0, n));
+  const expr weights = asarray(p);
+  const expr unit = detail::draw(g, jet::detail::random_dist::uniform, {population}, float64);
+  const expr keys =
+      where(weights > 0, -log1p(-unit) / weights, std::numeric_limits<double>::infinity());
+  return argsort(keys)(slice(0, n));
 }
 
 // n indices drawn from [0, p.size()) with replacement: NumPy's inverse CDF, the first index
@@ -62,8 +48,7 @@ array weighted_with_replacement(detail::generator_state& g, const std::vector<do
   double total = 0;
   for (std::size_t i = 0; i < p.size(); ++i) cdf[i] = total += p[i];
   for (double& c : cdf) c /= total;  // the last is now exactly 1
-  const array unit = detail::draw_unit(g, n, float64);
-  const array u = detail::half_open(unit);
+  const array u = detail::draw_unit(g, n, float64);
   const array index = empty({n}, int64);
   detail::search_sorted(index, u, asarray(cdf));
   return index;

@@ -1,4 +1,4 @@
-// The state behind jet::random::generator, the cuRAND draws every distribution starts from,
+// The state behind jet::random::generator, the draws every distribution starts from,
 // and the argument checks they share.
 #pragma once
 
@@ -8,6 +8,7 @@
 #include <cstdint>
 #include <mutex>
 
+#include "codegen/expr/node.hpp"
 #include "jet/expr.hpp"
 #include "jet/random.hpp"
 
@@ -16,6 +17,7 @@ namespace jet::random::detail {
 struct generator_state {
   std::uint64_t seed = 0;
   std::uint64_t offset = 0;
+  std::uint64_t counter = 0;  // Philox4x32-10: the counter the next draw starts at
   algorithm kind = algorithm::philox4x32_10;
   std::mutex mutex;                    // one cuRAND call at a time per generator
   curandGenerator_t handle = nullptr;  // made on the first draw, on the device current then
@@ -43,21 +45,19 @@ class locked_generator {
   curandGenerator_t handle_ = nullptr;
 };
 
+// A draw of `size` values of `dist` as dtype t (uint32 words; float32 or float64 uniforms on
+// [0, 1) or standard normals). Philox4x32-10 generators give a random node, made by the kernel
+// that reads it, and advance their counter past it now; the others draw into memory through
+// cuRAND.
+expr draw(generator_state& g, ::jet::detail::random_dist dist, const shape& size, dtype t);
 // `count` uint32 words.
 array draw_words(generator_state& g, std::int64_t count);
-// `count` uint64 words (two cuRAND words each).
+// `count` uint64 words (two words each).
 array draw_words64(generator_state& g, std::int64_t count);
 // Four words keying one launch of a random kernel (src/random/kernels.hpp).
 array draw_key(generator_state& g);
-// `count` uniform draws on (0, 1] as cuRAND makes them, of dtype float32 or float64.
+// `count` uniform draws on [0, 1) of dtype float32 or float64.
 array draw_unit(generator_state& g, std::int64_t count, dtype t);
-// [0, 1) from draw_unit's (0, 1]: 1.0 becomes 0, a shift by one of the circle that keeps the
-// distribution uniform and gives exactly NumPy's interval.
-expr half_open(const array& unit);
-// Normal draws (lognormal with `log`) of shape `size` and dtype float32 or float64. cuRAND's
-// Box-Muller makes pairs, so an odd count draws one more into the same buffer and hides it.
-array draw_normal(generator_state& g, const shape& size, dtype t, double mean, double stddev,
-                  bool log);
 
 // The element count of `size`; a negative extent throws jet::value_error as jet::empty does.
 std::int64_t element_count(const shape& size);

@@ -21,6 +21,14 @@ using jet::random::algorithm;
 constexpr algorithm all_algorithms[] = {algorithm::philox4x32_10, algorithm::xorwow,
                                         algorithm::mrg32k3a, algorithm::mt19937};
 
+// Probabilities 1, 2, ..., n - 1 (over their sum) and a last 0: enough outcomes that two
+// independent draws of 20 without replacement never agree.
+std::vector<double> ramp(int n) {
+  std::vector<double> p(static_cast<std::size_t>(n), 0.0);
+  for (int i = 0; i + 1 < n; ++i) p[static_cast<std::size_t>(i)] = (i + 1) / (0.5 * n * (n - 1));
+  return p;
+}
+
 // One fingerprint per kind of draw, each taken after the previous one, so that every path
 // (cuRAND calls, fused transforms, random kernels, sorts) is covered and ordered.
 std::vector<std::uint64_t> fingerprints(jet::random::generator& g) {
@@ -44,7 +52,7 @@ std::vector<std::uint64_t> fingerprints(jet::random::generator& g) {
                       .to_vector<std::uint64_t>()),
       fingerprint(integers(g.choice(50, {20}, false))),
       fingerprint(integers(g.choice(5, {100}, true, {0.1, 0.2, 0.3, 0.4, 0.0}))),
-      fingerprint(integers(g.choice(5, {3}, false, {0.1, 0.2, 0.3, 0.4, 0.0}))),
+      fingerprint(integers(g.choice(50, {20}, false, ramp(50)))),
       fingerprint(integers(g.permutation(33))),
   };
 }

@@ -186,7 +186,7 @@ TEST_CASE("empty requests give empty arrays of NumPy's dtype without drawing", "
 
 TEST_CASE("every random kernel compiles with NVRTC", "[host][random]") {
   const std::vector<std::string> names = jet::random::detail::kernel_names();
-  CHECK(names.size() == 13);
+  CHECK(names.size() == 11);
   for (const std::string& name : names) {
     INFO(name);
     const jet::detail::compiled_kernel k = jet::detail::compile(
@@ -200,4 +200,99 @@ TEST_CASE("every random kernel compiles with NVRTC", "[host][random]") {
 TEST_CASE("seeding the default generators needs no device", "[host][random]") {
   jet::random::seed(123);
   SUCCEED();
+}
+
+namespace {
+
+// The distributions whose Philox draws are expressions, each drawing `size` of dtype t.
+using fused_draw = jet::expr (*)(jet::random::generator&, const jet::shape&, jet::dtype);
+const fused_draw fused_draws[] = {
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) { return g.rand(s, t); },
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) {
+      return g.uniform(-2, 3, s, t);
+    },
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) { return g.randn(s, t); },
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) {
+      return g.normal(1, 2, s, t);
+    },
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) {
+      return g.lognormal(0, 0.5, s, t);
+    },
+    [](jet::random::generator& g, const jet::shape& s, jet::dtype t) {
+      return g.exponential(2, s, t);
+    },
+};
+
+bool has(const std::string& text, const std::string& part) {
+  return text.find(part) != std::string::npos;
+}
+
+int occurrences(const std::string& text, const std::string& part) {
+  int n = 0;
+  for (std::size_t at = text.find(part); at != std::string::npos; at = text.find(part, at + 1)) ++n;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("Philox draws fuse into the kernel that reads them and read no memory",
+          "[host][random]") {
+  jet::random::generator g(7);
+  for (jet::dtype t : {jet::float16, jet::bfloat16, jet::float32, jet::float64}) {
+    for (std::size_t d = 0; d < std::size(fused_draws); ++d) {
+      INFO(jet::name(t) << " distribution " << d);
+      const jet::explanation x = jet::explain(fused_draws[d](g, {1003}, t) * 2 - 1);
+      INFO(x.source);
+      CHECK(has(x.source, "jet_draw_fill<"));
+      CHECK(has(x.operands, "random draw (made in the kernel, no memory)"));
+      CHECK(x.bytes == 1003 * jet::itemsize(t));  // the result's writes alone
+      CHECK(x.binary_bytes > 0);
+    }
+  }
+}
+
+TEST_CASE("draws broadcast, reduce, scan and share a kernel, and each compiles", "[host][random]") {
+  jet::random::generator g(8);
+  for (jet::dtype t : {jet::float32, jet::float64}) {
+    const jet::array rows = jet::placeholder({5, 7}, t), wide = jet::placeholder({5, 8}, t);
+    const std::vector<jet::expr> cases{
+        g.rand({7}, t) + rows,               // broadcast along rows: element by element
+        g.randn({5, 1}, t) * wide,           // broadcast along the inner axis
+        jet::mean(g.rand({1000}, t) < 0.5),  // a reduction's producer
+        jet::cumsum(g.randn({100}, t)),      // a scan's
+        jet::sum(g.rand({6, 9}, t) * rows(0, 0), 0)};
+    for (std::size_t k = 0; k < cases.size(); ++k) {
+      INFO(jet::name(t) << " case " << k);
+      const jet::explanation x = jet::explain(cases[k]);
+      INFO(x.source);
+      CHECK(has(x.source, "jet_draw_at<"));
+      CHECK(has(x.operands, "random draw"));
+      CHECK(x.binary_bytes > 0);
+    }
+    const jet::expr u = g.rand({64, 64}, t);
+    const jet::explanation both = jet::explain(std::vector<jet::expr>{u * 2, u + g.randn({64}, t)});
+    CHECK(occurrences(both.operands, "random draw") == 2);  // u is read once
+    CHECK(both.binary_bytes > 0);
+  }
+}
+
+TEST_CASE("each draw starts at the generator's counter and advances it", "[host][random]") {
+  jet::random::generator g(0x5eed, jet::random::algorithm::philox4x32_10, 100);
+  const jet::expr first = g.rand({10});                 // float64: 2 a counter, 5 counters
+  const jet::expr second = g.randn({9}, jet::float32);  // 4 a counter: 3 counters
+  const jet::expr third = g.rand({1}, jet::float16);    // words: 1 counter
+  const jet::expr fourth = g.uniform(0, 1, {0});        // nothing
+  const jet::expr fifth = g.exponential(1, {2, 2});
+  const std::pair<const jet::expr*, const char*> expected[] = {{&first, "from counter 100"},
+                                                               {&second, "from counter 105"},
+                                                               {&third, "from counter 108"},
+                                                               {&fifth, "from counter 109"}};
+  for (const auto& [e, text] : expected) {
+    const jet::explanation x = jet::explain(*e + 0);
+    INFO(x.operands);
+    CHECK(has(x.operands, text));
+    CHECK(has(x.operands, "key 0x5eed"));
+  }
+  CHECK(fourth.size() == 0);
+  CHECK(g.offset() == 100);  // where it started
 }

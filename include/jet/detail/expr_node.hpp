@@ -33,6 +33,7 @@ enum class op_code : std::uint8_t {
   sort_value,     // the value a sort_key encodes
   search_left,    // where in a sorted array its argument goes, before equal elements
   search_right,   // likewise, after them
+  random,         // a draw of random numbers, made by the kernel that reads it (jet::random)
 #define JET_OP_ENUM(id, numpy_name, arity, loops, result) id,
   JET_ELEMENTWISE_OPS(JET_OP_ENUM)
 #undef JET_OP_ENUM
