@@ -1,5 +1,6 @@
 // Expression tree -> IR, merging common subexpressions and repeated operands.
 #include <algorithm>
+#include <array>
 #include <cstdint>
 #include <cstring>
 #include <string>
@@ -207,9 +208,10 @@ class builder {
   // put). Their pattern of equal values is then part of the kernel's key.
   void merge_scalars() { merge_scalars_ = true; }
 
-  // Lowers `root` and casts its value to `type` where it differs.
-  std::int16_t result(const detail::node& root, dtype type) {
-    std::int16_t value = visit(root, false);
+  // Lowers `root` and casts its value to `type` where it differs; `shared` as visit takes it
+  // (the roots of a several-output kernel may be one node, or nodes of each other).
+  std::int16_t result(const detail::node& root, dtype type, bool shared = false) {
+    std::int16_t value = visit(root, shared);
     if (root.type == type) return value;
     ir::instr cast;
     cast.op = detail::op_code::cast;
@@ -310,18 +312,51 @@ void build_ir(const detail::node& root, const array& out, ir::graph& g) {
   g.output = operand_for(out, g.extents);
 }
 
-void build_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
-              ir::graph& g) {
-  g.clear();
-  g.extents = outs[0].shape();
+namespace {
+
+// The code of several trees, each as types[k]: roots[0]'s value last, the others' in
+// more_results.
+void build_codes(std::span<const detail::node* const> roots, std::span<const dtype> types,
+                 ir::graph& g) {
   thread_local builder_scratch scratch;
   builder b(g, g.extents, scratch);
   b.merge_scalars();
-  for (std::size_t k = 1; k < roots.size(); ++k) {
-    g.more_results.push_back(b.result(*roots[k], outs[k].dtype()));
+  for (std::size_t k = 1; k < roots.size(); ++k)
+    g.more_results.push_back(b.result(*roots[k], types[k], true));
+  end_with(b.result(*roots[0], types[0], true), g);
+}
+
+}  // namespace
+
+namespace {
+
+// Checks a kernel's count of results; they are at most max_kernel_outputs.
+void check_results(std::size_t count) {
+  if (count == 0 || count > static_cast<std::size_t>(max_kernel_outputs))
+    throw internal_error("a kernel of " + std::to_string(count) + " results");
+}
+
+}  // namespace
+
+void build_code(std::span<const detail::node* const> roots, const shape& extents, ir::graph& g) {
+  check_results(roots.size());
+  g.clear();
+  g.extents = extents;
+  std::array<dtype, max_kernel_outputs> types;
+  for (std::size_t k = 0; k < roots.size(); ++k) types[k] = roots[k]->type;
+  build_codes(roots, std::span(types).first(roots.size()), g);
+}
+
+void build_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
+              ir::graph& g) {
+  check_results(roots.size());
+  g.clear();
+  g.extents = outs[0].shape();
+  std::array<dtype, max_kernel_outputs> types;
+  for (std::size_t k = 0; k < outs.size(); ++k) types[k] = outs[k].dtype();
+  build_codes(roots, std::span(types).first(roots.size()), g);
+  for (std::size_t k = 1; k < roots.size(); ++k)
     g.more_outputs.push_back(operand_for(outs[k], g.extents));
-  }
-  end_with(b.result(*roots[0], outs[0].dtype()), g);
   g.output = operand_for(outs[0], g.extents);
 }
 

@@ -1,7 +1,11 @@
 // Reduction node -> IR: the producer lowered as an elementwise graph, its axes reordered
 // (kept, then reduced) and merged, and the kernel layout chosen.
 #include <algorithm>
+#include <array>
+#include <span>
+#include <string>
 
+#include "codegen/core/limits.hpp"
 #include "codegen/ir/passes.hpp"
 #include "jet/error.hpp"
 
@@ -26,9 +30,27 @@ void scan_output_strides(ir::graph& g, const array& out, const shape& order) {
   }
 }
 
-// Reorders every operand's axes by `order` (kept axes first), with the output's strides
-// taken from `out` for kept axes and 0 for reduced ones.
-void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out) {
+// `out` as an output over axes in `order` (kept axes first): its strides for kept axes, 0 for
+// reduced ones.
+ir::operand output_for(const detail::reduce_spec& spec, const shape& order, const array& out) {
+  const int n = order.size();
+  ir::operand op;
+  op.data = out.data();
+  op.type = out.dtype();
+  op.strides = shape::filled(n, 0);
+  for (int i = 0; i < n; ++i) {
+    if ((spec.axes >> order[i]) & 1u) continue;
+    // Kept axes come first in input order: the output's axis i, or order[i] where the output
+    // keeps every axis (keepdims, a scan).
+    const int axis = spec.keepdims || spec.scan ? order[i] : i;
+    op.strides[i] = out.shape()[axis] == 1 ? 0 : out.strides()[axis];
+  }
+  return op;
+}
+
+// Reorders every operand's axes (kept axes first), with the outputs' strides taken from `outs`
+// for kept axes and 0 for reduced ones.
+void order_axes(ir::graph& g, const detail::reduce_spec& spec, std::span<const array> outs) {
   const int n = g.extents.size();
   shape order;
   for (int pass = 0; pass < 2; ++pass)
@@ -40,19 +62,12 @@ void order_axes(ir::graph& g, const detail::reduce_spec& spec, const array& out)
     const shape strides = op.strides;
     for (int i = 0; i < n; ++i) op.strides[i] = strides[order[i]];
   }
-  g.output.data = out.data();
-  g.output.type = out.dtype();
-  g.output.strides = shape::filled(n, 0);
-  for (int i = 0; i < n; ++i) {
-    if ((spec.axes >> order[i]) & 1u) continue;
-    // Kept axes come first in input order: the output's axis i, or order[i] where the output
-    // keeps every axis (keepdims, a scan).
-    const int axis = spec.keepdims || spec.scan ? order[i] : i;
-    g.output.strides[i] = out.shape()[axis] == 1 ? 0 : out.strides()[axis];
-  }
+  g.output = output_for(spec, order, outs[0]);
+  for (std::size_t k = 1; k < outs.size(); ++k)
+    g.more_outputs.push_back(output_for(spec, order, outs[k]));
   g.reduce.kept = 0;
   for (int d = 0; d < n; ++d) g.reduce.kept += !((spec.axes >> d) & 1u);
-  if (spec.scan) scan_output_strides(g, out, order);
+  if (spec.scan) scan_output_strides(g, outs[0], order);
 }
 
 // Bytes of a value in the kernel (float16 and bfloat16 compute in float).
@@ -132,14 +147,10 @@ std::size_t state_bytes(reduce_op op, dtype value) {
   }
 }
 
-}  // namespace
-
-void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
-                     int multiprocessors) {
-  if (root.op != detail::op_code::reduce)
-    throw internal_error("build_reduce_ir of a node that is no reduction");
-  const detail::node& producer = *root.args[0];
-  build_code(producer, producer.extents(), producer.type, g);
+// The reduction's own fields (output 0) and its axes, layout and state, once the producers'
+// code is built.
+void finish_reduction(const detail::node& root, std::span<const array> outs, ir::graph& g,
+                      int multiprocessors) {
   const detail::reduce_spec& spec = detail::spec_of(root);
   g.reduce.active = true;
   g.reduce.op = spec.op;
@@ -147,10 +158,61 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
   g.reduce.post_arg = spec.post_arg;
   g.reduce.result = root.type;
   g.reduce.scan = spec.scan;
-  order_axes(g, spec, out);
+  order_axes(g, spec, outs);
   g.reduce.kept = collapse_axes(g, g.reduce.kept);
   choose_layout(g, multiprocessors);
-  if (!spec.scan) g.reduce.geometry.state_bytes = state_bytes(spec.op, g.code.back().type);
+  if (spec.scan) return;
+  std::size_t bytes = state_bytes(spec.op, g.code.back().type);
+  for (std::size_t k = 0; k < g.reduce.more.size(); ++k)
+    bytes += state_bytes(g.reduce.more[k].op, g.code[g.more_results[k]].type);
+  g.reduce.geometry.state_bytes = bytes;
+}
+
+void check_reduction(const detail::node& root) {
+  if (root.op != detail::op_code::reduce)
+    throw internal_error("build_reduce_ir of a node that is no reduction");
+}
+
+}  // namespace
+
+bool shares_a_pass(detail::reduce_op op, dtype value) {
+  switch (op) {
+    case reduce_op::argmin:
+    case reduce_op::argmax:
+    case reduce_op::ptp: return false;
+    case reduce_op::min:
+    case reduce_op::max:
+    case reduce_op::nanmin:
+    case reduce_op::nanmax: return !is_complex(value);
+    default: return true;
+  }
+}
+
+void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
+                     int multiprocessors) {
+  check_reduction(root);
+  const detail::node& producer = *root.args[0];
+  build_code(producer, producer.extents(), producer.type, g);
+  finish_reduction(root, std::span(&out, 1), g, multiprocessors);
+}
+
+void build_reduce_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
+                     ir::graph& g, int multiprocessors) {
+  std::array<const detail::node*, max_kernel_outputs> producers{};
+  for (std::size_t k = 0; k < roots.size() && k < producers.size(); ++k) {
+    check_reduction(*roots[k]);
+    const detail::reduce_spec& spec = detail::spec_of(*roots[k]);
+    if (spec.scan || !shares_a_pass(spec.op, roots[k]->args[0]->type))
+      throw internal_error(std::string("a ") + detail::reduce_name(spec.op) +
+                           " sharing a reduction's pass");
+    producers[k] = roots[k]->args[0].get();
+  }
+  build_code(std::span(producers).first(roots.size()), producers[0]->extents(), g);
+  for (std::size_t k = 1; k < roots.size(); ++k) {
+    const detail::reduce_spec& spec = detail::spec_of(*roots[k]);
+    g.reduce.more.push_back({spec.op, spec.post, roots[k]->type, spec.post_arg});
+  }
+  finish_reduction(*roots[0], outs, g, multiprocessors);
 }
 
 }  // namespace jet::codegen

@@ -83,6 +83,15 @@ struct reduction_geometry {
   unsigned* counters = nullptr;        // per grid column: chunks done (zero between launches)
 };
 
+// One more reduction of a kernel computing several in one pass: what it reduces to, as
+// reduction's own fields say for output 0.
+struct reduce_part {
+  detail::reduce_op op = detail::reduce_op::sum;
+  detail::reduce_post post = detail::reduce_post::none;
+  dtype result = dtype::float64;
+  double post_arg = 0;
+};
+
 // A reduction kernel's shape: the graph's extents are the kept axes, then the reduced ones.
 struct reduction {
   bool active = false;
@@ -96,6 +105,10 @@ struct reduction {
   // thread holds, `state_bytes` a value's; `work` and `counters` the tiles' prefixes and flags.
   bool scan = false;
   reduction_geometry geometry;
+  // Reductions of the same axes sharing the pass (jet::evaluate(jet::sum(x), jet::max(x))):
+  // output k (graph::more_outputs[k - 1]) reduces the value of instruction more_results[k - 1]
+  // as more[k - 1] says.
+  std::vector<reduce_part> more;
 };
 
 struct graph {

@@ -93,6 +93,20 @@ void write_scalar(const ir::param& p, std::byte* at) {
   }
 }
 
+// Input k's field: its address, or a random draw's jet_draw (Philox's key as two words, then
+// the counter of its first block).
+void add_input(const ir::operand& op, int k, param_layout& out) {
+  if (!op.drawn) {
+    out.add(param_role::input, k, 8, 8, &op.data);
+    return;
+  }
+  std::byte* at = out.add_value(param_role::input, k, 16, 8);
+  const std::uint32_t key[2] = {static_cast<std::uint32_t>(op.key),
+                                static_cast<std::uint32_t>(op.key >> 32)};
+  std::memcpy(at, key, 8);
+  std::memcpy(at + 8, &op.base, 8);
+}
+
 }  // namespace
 
 void layout_params(const ir::graph& g, param_layout& out) {
@@ -100,19 +114,8 @@ void layout_params(const ir::graph& g, param_layout& out) {
   out.add(param_role::output, 0, 8, 8, &g.output.data);
   for (std::size_t k = 0; k < g.more_outputs.size(); ++k)
     out.add(param_role::output, static_cast<int>(k + 1), 8, 8, &g.more_outputs[k].data);
-  for (std::size_t k = 0; k < g.inputs.size(); ++k) {
-    const ir::operand& op = g.inputs[k];
-    if (!op.drawn) {
-      out.add(param_role::input, static_cast<int>(k), 8, 8, &op.data);
-      continue;
-    }
-    // A draw's jet_draw: Philox's key as two words, then the counter of its first block.
-    std::byte* at = out.add_value(param_role::input, static_cast<int>(k), 16, 8);
-    const std::uint32_t key[2] = {static_cast<std::uint32_t>(op.key),
-                                  static_cast<std::uint32_t>(op.key >> 32)};
-    std::memcpy(at, key, 8);
-    std::memcpy(at + 8, &op.base, 8);
-  }
+  for (std::size_t k = 0; k < g.inputs.size(); ++k)
+    add_input(g.inputs[k], static_cast<int>(k), out);
   for (std::size_t k = 0; k < g.params.size(); ++k) {
     std::byte bytes[16] = {};
     write_scalar(g.params[k], bytes);
@@ -140,6 +143,8 @@ void layout_params(const ir::graph& g, param_layout& out) {
        param_role::reduce_splits, param_role::reduce_work, param_role::reduce_counters},
       out);
   out.add(param_role::post_arg, 0, 8, 8, &g.reduce.post_arg);
+  for (std::size_t k = 0; k < g.reduce.more.size(); ++k)
+    out.add(param_role::post_arg, static_cast<int>(k + 1), 8, 8, &g.reduce.more[k].post_arg);
 }
 
 }  // namespace jet::codegen

@@ -20,6 +20,9 @@ void build_ir(std::span<const detail::node* const> roots, std::span<const array>
               ir::graph& g);
 // The same without an output: the code computing `root` as `type` over `extents`.
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
+// The code computing several trees over `extents`, each as its own dtype: the first's value
+// the last instruction, the others' in g.more_results.
+void build_code(std::span<const detail::node* const> roots, const shape& extents, ir::graph& g);
 // A scatter: `values` written into `view` (of the iteration space's shape, stride 0 on the axes
 // its index arrays replace) at each element's position plus `offset` (int64, in elements).
 // With `bins` > 0, the caller promises every offset in [0, bins) and every stride 0: an addition
@@ -41,6 +44,14 @@ void choose_access(ir::graph& g);
 // layout (rows or columns, a warp or a block per output) chosen for a GPU with
 // `multiprocessors` SMs. Launch values (chunks, work buffer) are left to plan_chunks.
 void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
+// Several reductions of the same axes and keepdims over producers of one shape, in one kernel
+// (ir::reduction::more): outs[k] receives roots[k]. Every op must share_a_pass.
+void build_reduce_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
+                     ir::graph& g, int multiprocessors);
+// Whether a reduction of `op` over values of dtype `value` can share a kernel with others: its
+// state combines member by member (not the index-keeping extremes: argmin, argmax, ptp and
+// complex extremes, nor scans).
+bool shares_a_pass(detail::reduce_op op, dtype value);
 
 // Vectors a lane of a vectorized reduction (g.vector_width > 1) loads per step: 16 elements,
 // at most 4 vectors, the 64 bytes in flight per lane that a full reduction needs to reach the

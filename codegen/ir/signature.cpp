@@ -12,7 +12,7 @@ void append_signature(const ir::graph& g, std::string& key) {
   // costs a long expression's host time.
   const std::size_t words = 2 + 2 * g.code.size() + 1 + g.inputs.size() + 1 + g.params.size() + 2 +
                             2 * g.more_outputs.size() + (g.reduce.active ? 1 : 0) +
-                            (g.shared_bins ? 1 : 0);
+                            g.reduce.more.size() + (g.shared_bins ? 1 : 0);
   const std::size_t start = key.size();
   key.resize(start + 8 * words);
   char* next = key.data() + start;
@@ -59,6 +59,9 @@ void append_signature(const ir::graph& g, std::string& key) {
         static_cast<std::int64_t>(r.result) << 16 | std::int64_t{r.kept} << 24 |
         std::int64_t{r.geometry.columns} << 32 | std::int64_t{r.geometry.group} << 40 |
         std::int64_t{r.scan} << 52 | std::int64_t{r.scan ? r.geometry.step_loads : 0} << 56);
+    for (const ir::reduce_part& m : r.more)
+      put(static_cast<std::int64_t>(m.op) | static_cast<std::int64_t>(m.post) << 8 |
+          static_cast<std::int64_t>(m.result) << 16);
   }
 }
 

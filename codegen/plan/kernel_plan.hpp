@@ -81,9 +81,10 @@ enum class lowering : std::uint8_t {
 lowering lower(const detail::node& root, const array& out, int multiprocessors, ir::graph& g,
                kernel_plan& plan);
 // The same for several elementwise trees (no reductions) written into outputs of one shape by
-// one kernel (build_ir's several-output form).
+// one kernel (build_ir's several-output form), or for several reductions that share a pass
+// (build_reduce_ir's several-output form).
 lowering lower(std::span<const detail::node* const> roots, std::span<const array> outs,
-               ir::graph& g, kernel_plan& plan);
+               int multiprocessors, ir::graph& g, kernel_plan& plan);
 // The same for a scatter: `values` stored into `view` through `offset`, or combined with what
 // is there by `combine`, into `bins` bins where more than 0 (build_scatter_ir).
 lowering lower_scatter(const detail::node& values, const detail::node& offset, const array& view,

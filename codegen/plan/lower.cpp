@@ -53,10 +53,15 @@ lowering lower(const detail::node& root, const array& out, int multiprocessors, 
 }
 
 lowering lower(std::span<const detail::node* const> roots, std::span<const array> outs,
-               ir::graph& g, kernel_plan& plan) {
+               int multiprocessors, ir::graph& g, kernel_plan& plan) {
   start(g, plan);
-  build_ir(roots, outs, g);
-  plan_elementwise(g, plan);
+  if (roots[0]->op == detail::op_code::reduce) {
+    build_reduce_ir(roots, outs, g, multiprocessors);
+    plan.launch.reduction = &g.reduce.geometry;
+  } else {
+    build_ir(roots, outs, g);
+    plan_elementwise(g, plan);
+  }
   return finish(g, plan);
 }
 

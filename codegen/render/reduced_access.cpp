@@ -27,17 +27,27 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
       if (g.inputs[j].has_strides())
         s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) +
              "_strides[" + dim + "];\n";
-    if (which != offsets::inputs && g.output.has_strides())
-      s += "    b[" + std::to_string(g.inputs.size()) +
-           "] += (jet_off)c * (jet_off)p.out_strides[" + dim + "];\n";
+    for (std::size_t k = 0; k <= g.more_outputs.size() && which != offsets::inputs; ++k)
+      if (output_of(g, static_cast<int>(k)).has_strides())
+        s += "    b[" + std::to_string(g.inputs.size() + k) + "] += (jet_off)c * (jet_off)p." +
+             output_name(static_cast<int>(k)) + "_strides[" + dim + "];\n";
     s += "  }\n";
   }
 }
 
 }  // namespace
 
+// The producers' values at an element from jet_element's call `call` (without its closing
+// parenthesis): its value, or with several reductions sharing the pass a jet_value of them all.
+std::string producer_values(const ir::graph& g, const std::string& call) {
+  if (g.reduce.more.empty()) return "  return " + call + ");\n";
+  std::string s = "  jet_value r;\n  r.v0 = " + call;
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) s += ", r.v" + std::to_string(k);
+  return s + ");\n  return r;\n";
+}
+
 void render_reduced_access(const ir::graph& g, std::string& s) {
-  const std::string slots = std::to_string(g.inputs.size() + 1);
+  const std::string slots = std::to_string(g.inputs.size() + 1 + g.more_outputs.size());
   const int nd = g.extents.size(), kept = g.reduce.kept;
   // Inlined: out of line, b[] goes through the stack and the loops' addresses wait on it.
   // With the step loops rolled, this makes Jet's sum(a) kernel as fast as a hand-written one
@@ -46,8 +56,8 @@ void render_reduced_access(const ir::graph& g, std::string& s) {
   s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
   render_unravel(g, s, "m", 0, kept, offsets::inputs_and_output);
   s += "}\n\n";
-  const dtype value = g.code.back().type;
-  s += std::string("__device__ __forceinline__ ") + value_type(value) +
+  const std::string value = g.reduce.more.empty() ? value_type(g.code.back().type) : "jet_value";
+  s += "__device__ __forceinline__ " + value +
        " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
   s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots +
        "; ++j) b[j] = base[j];\n";
@@ -59,7 +69,7 @@ void render_reduced_access(const ir::graph& g, std::string& s) {
     call += ", " + (g.inputs[j].gathered ? "p.in" + n + " + " + at
                                          : read_input(g, static_cast<int>(j), at));
   }
-  s += "  return " + call + ");\n}\n\n";
+  s += producer_values(g, call) + "}\n\n";
 }
 
 void render_scan_store(const ir::graph& g, std::string& s) {

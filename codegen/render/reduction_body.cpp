@@ -79,9 +79,15 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "        const jet_idx kl = k + lane * " + w + ";\n";
   s += loads;
   s += "        jet_value y[" + u + "][" + w + "];\n";
+  // With several reductions sharing the pass, each value is a jet_value of the producers'.
+  std::string into = "y[u][e]";
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) {
+    operands += ", y[u][e].v" + std::to_string(k);
+    into = "y[u][e].v0";
+  }
   s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
-  s += "          #pragma unroll\n          for (int e = 0; e < " + w +
-       "; ++e) y[u][e] = jet_element(p, 0" + operands + ");\n";
+  s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) " + into +
+       " = jet_element(p, 0" + operands + ");\n";
   s += "        jet_add_vectors(part, keep, y, (long long)kl, (long long)vs);\n";
   render_step_end(r, s, "        ");
   s += "      }\n";

@@ -11,12 +11,11 @@ namespace {
 
 using detail::reduce_op;
 
-// The accumulator over the producer's values.
-std::string accumulator(const ir::graph& g) {
-  const dtype t = g.code.back().type;
+// The accumulator of `op` over values of dtype t.
+std::string accumulator(reduce_op op, dtype t) {
   const std::string v = value_type(t);
   if (is_complex(t)) {
-    switch (g.reduce.op) {
+    switch (op) {
       case reduce_op::min: return "jet_acc_arg<" + v + ", false>";
       case reduce_op::max: return "jet_acc_arg<" + v + ", true>";
       case reduce_op::nanmin: return "jet_acc_nanarg<" + v + ", false>";
@@ -25,7 +24,7 @@ std::string accumulator(const ir::graph& g) {
       default: break;
     }
   }
-  switch (g.reduce.op) {
+  switch (op) {
     case reduce_op::sum:
     case reduce_op::mean: return "jet_acc_sum<" + v + ">";
     case reduce_op::prod: return "jet_acc_prod<" + v + ">";
@@ -46,50 +45,100 @@ std::string accumulator(const ir::graph& g) {
   return "?";
 }
 
+// Reduction k of the kernel: 0 is the reduction's own fields, then its `more` (several
+// reductions sharing the pass).
+ir::reduce_part part_of(const ir::graph& g, int k) {
+  if (k > 0) return g.reduce.more[static_cast<std::size_t>(k - 1)];
+  return {g.reduce.op, g.reduce.post, g.reduce.result, g.reduce.post_arg};
+}
+int parts_count(const ir::graph& g) { return static_cast<int>(g.reduce.more.size()) + 1; }
+// The dtype of the values reduction k reduces.
+dtype value_of(const ir::graph& g, int k) {
+  return k == 0 ? g.code.back().type : g.code[g.more_results[static_cast<std::size_t>(k - 1)]].type;
+}
+
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
 // for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
 // whose registers would otherwise cut the blocks an SM holds (bench/NOTES.md, argmax).
 int state_parts(const ir::graph& g) {
-  const std::string a = accumulator(g);
-  return a.find("arg") == std::string::npos && a.find("var") == std::string::npos ? 4 : 2;
+  for (int k = 0; k < parts_count(g); ++k) {
+    const std::string a = accumulator(part_of(g, k).op, value_of(g, k));
+    if (a.find("arg") != std::string::npos || a.find("var") != std::string::npos) return 2;
+  }
+  return 4;
 }
 
-// The reduced value of state `s`, post-step applied.
-std::string result_of(const ir::graph& g) {
-  std::string r;
-  switch (g.reduce.op) {
-    case reduce_op::mean: r = "jet_div_count(s.v, p.length)"; break;
-    case reduce_op::nanmean: r = "jet_div_count(s.v, s.n)"; break;
-    case reduce_op::var: r = "s.variance(p.post_arg)"; break;
+// The reduced value of state `s` (of reduction `r`, its post-step argument `post_arg`), the
+// post-step applied.
+std::string result_of(const ir::reduce_part& r, const std::string& s, const std::string& post_arg) {
+  std::string v;
+  switch (r.op) {
+    case reduce_op::mean: v = "jet_div_count(" + s + ".v, p.length)"; break;
+    case reduce_op::nanmean: v = "jet_div_count(" + s + ".v, " + s + ".n)"; break;
+    case reduce_op::var: v = s + ".variance(" + post_arg + ")"; break;
     case reduce_op::nanmin:
-    case reduce_op::nanmax: r = "s.result()"; break;
-    case reduce_op::ptp: r = "(s.hi.v - s.lo.v)"; break;
+    case reduce_op::nanmax: v = s + ".result()"; break;
+    case reduce_op::ptp: v = "(" + s + ".hi.v - " + s + ".lo.v)"; break;
     case reduce_op::argmin:
-    case reduce_op::argmax: r = "s.i"; break;
+    case reduce_op::argmax: v = s + ".i"; break;
     case reduce_op::all:
-    case reduce_op::any: r = "(s.v != 0)"; break;
-    default: r = "s.v";
+    case reduce_op::any: v = "(" + s + ".v != 0)"; break;
+    default: v = s + ".v";
   }
-  const std::string type = value_type(g.reduce.result);
-  switch (g.reduce.post) {
-    case detail::reduce_post::none: return r;
-    case detail::reduce_post::sqrt: return "jet_sqrt((" + type + ")" + r + ")";
+  const std::string type = value_type(r.result);
+  switch (r.post) {
+    case detail::reduce_post::none: return v;
+    case detail::reduce_post::sqrt: return "jet_sqrt((" + type + ")" + v + ")";
     case detail::reduce_post::power:
-      return "jet_pow((" + type + ")" + r + ", (" + type + ")p.post_arg)";
+      return "jet_pow((" + type + ")" + v + ", (" + type + ")" + post_arg + ")";
   }
-  return r;
+  return v;
 }
 
-// jet_store: the result of a state, cast and stored for the output whose offsets are b.
+// jet_store: each reduction's result, cast and stored for the outputs whose offsets are b (the
+// outputs' after the inputs').
 void render_store(const ir::graph& g, std::string& s) {
-  const dtype out = g.output.type, result = g.reduce.result;
   s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const "
        "jet_state& s) {\n";
-  s += std::string("  const ") + value_type(result) + " r = " + result_of(g) + ";\n";
-  const std::string converted = result == out ? "r" : render_cast(result, out, "r");
-  const std::string at =
-      g.output.has_strides() ? "b[" + std::to_string(g.inputs.size()) + "]" : "0";
-  s += "  p.out[" + at + "] = " + store(out, converted) + ";\n}\n\n";
+  const bool shared = !g.reduce.more.empty();
+  for (int k = 0; k < parts_count(g); ++k) {
+    const ir::reduce_part r = part_of(g, k);
+    const ir::operand& out = output_of(g, k);
+    const std::string n = std::to_string(k), name = "r" + (shared ? n : "");
+    const std::string state = shared ? "s.a" + n : "s";
+    const std::string post_arg = k == 0 ? "p.post_arg" : "p.post_arg" + n;
+    s += std::string("  const ") + value_type(r.result) + " " + name + " = " +
+         result_of(r, state, post_arg) + ";\n";
+    const std::string converted =
+        r.result == out.type ? name : render_cast(r.result, out.type, name);
+    const std::string at =
+        out.has_strides()
+            ? "b[" + std::to_string(g.inputs.size() + static_cast<std::size_t>(k)) + "]"
+            : "0";
+    s += "  p." + output_name(k) + "[" + at + "] = " + store(out.type, converted) + ";\n";
+  }
+  s += "}\n\n";
+}
+
+// Several reductions sharing the pass: the producers' values as one jet_value, and one
+// jet_state holding an accumulator for each, which adds, merges and steps member by member.
+void render_shared_state(const ir::graph& g, std::string& s) {
+  std::string values, members, init, add, merge, step;
+  for (int k = 0; k < parts_count(g); ++k) {
+    const std::string n = std::to_string(k);
+    values += std::string("  ") + value_type(value_of(g, k)) + " v" + n + ";\n";
+    members += "  " + accumulator(part_of(g, k).op, value_of(g, k)) + " a" + n + ";\n";
+    init += " a" + n + ".init();";
+    add += " a" + n + ".add(x.v" + n + ", k);";
+    merge += " a" + n + ".merge(o.a" + n + ");";
+    step += " jet_step(s.a" + n + ");";
+  }
+  s += "struct jet_value {\n" + values + "};\n";
+  s += "struct jet_state {\n" + members;
+  s += "  __device__ __forceinline__ void init() {" + init + " }\n";
+  s += "  __device__ __forceinline__ void add(const jet_value& x, long long k) {" + add + " }\n";
+  s += "  __device__ __forceinline__ void merge(const jet_state& o) {" + merge + " }\n};\n";
+  s += "__device__ __forceinline__ void jet_step(jet_state& s) {" + step + " }\n\n";
 }
 
 std::string reduction_name(const ir::graph& g) {
@@ -103,8 +152,12 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   out.name = reduction_name(g);
   std::string s;
   render_prologue(g, params, s);
-  s += "typedef " + accumulator(g) + " jet_state;\n";
-  s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
+  if (g.reduce.more.empty()) {
+    s += "typedef " + accumulator(g.reduce.op, g.code.back().type) + " jet_state;\n";
+    s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
+  } else {
+    render_shared_state(g, s);
+  }
   render_reduced_access(g, s);
   render_store(g, s);
   s += kernel_entry(out.name);
@@ -115,7 +168,7 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   body.group = g.reduce.geometry.group;
   body.columns = g.reduce.geometry.columns;
   body.parts = state_parts(g);
-  body.slots = static_cast<int>(g.inputs.size()) + 1;
+  body.slots = static_cast<int>(g.inputs.size()) + parts_count(g);
   body.vectors = g.vector_width > 1 ? &g : nullptr;
   render_reduction_body(body, s);
   s += "}\n\n";

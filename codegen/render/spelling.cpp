@@ -312,7 +312,7 @@ void render_params(const ir::graph& g, const param_layout& params, std::string& 
       case param_role::reduce_splits: break;
       case param_role::reduce_work: s += "  void* work;\n"; break;
       case param_role::reduce_counters: s += "  unsigned* counters;\n"; break;
-      case param_role::post_arg: s += "  double post_arg;\n"; break;
+      case param_role::post_arg: s += "  double post_arg" + (f.index ? k : "") + ";\n"; break;
       case param_role::device_errors: s += "  jet_error_channel errors;\n"; break;
       default: throw internal_error("a user kernel's parameter in a Jet kernel's block");
     }

@@ -118,16 +118,22 @@ struct explanation {
   std::size_t binary_bytes = 0;
 };
 explanation explain(const expr& e);
-// The one kernel jet::evaluate runs for several expressions of one shape (none a reduction):
-// outputs "out", "out1", ... in the order given. Throws jet::value_error for other lists.
+// The one kernel jet::evaluate runs for several expressions of one shape (none a reduction),
+// or for several reductions that share a pass: outputs "out", "out1", ... in the order given.
+// Throws jet::value_error for other lists.
 explanation explain(std::span<const expr> exprs);
 
 // Several expressions evaluated together into new arrays, in the order given:
 //   auto [call, put] = jet::evaluate(e1, e2);
 // Results of one shape come from one kernel, which reads each operand once and computes the
 // subexpressions the expressions share once (up to 32 results a kernel); results of other
-// shapes from a kernel per shape. A reduction (`jet::sum(x)`) is computed by a kernel of its
-// own, and a reduction inside several of the expressions once.
+// shapes from a kernel per shape. Reductions over the same axes (and keepdims) of expressions
+// of one shape share one pass, which reads each operand once:
+//   auto [total, squares, top] = jet::evaluate(jet::sum(x), jet::sum(x * x), jet::max(x));
+//   auto [m, v] = jet::evaluate(jet::mean(x), jet::var(x));
+// except argmin, argmax, ptp, complex minima and maxima and scans, which run as kernels of
+// their own, as do reductions of other axes; a reduction inside several expressions is
+// computed once.
 std::vector<array> evaluate(std::span<const expr> exprs);
 template <class... E>
 requires(sizeof...(E) >= 2 && (std::is_convertible_v<const E&, expr> &&

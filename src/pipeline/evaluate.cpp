@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "codegen/core/limits.hpp"
+#include "codegen/ir/passes.hpp"
 #include "codegen/plan/kernel_plan.hpp"
 #include "jet/device.hpp"
 #include "jet/error.hpp"
@@ -155,15 +156,43 @@ node_ptr strip_reductions(const node& root, array (*value_of)(const node&), repl
   return copy;
 }
 
-// Trees without reductions into outputs of one shape, at most max_kernel_outputs of them: one
-// kernel, or each on its own where one kernel would pass the parameter limit.
+// Trees without reductions into outputs of one shape, or reductions sharing a pass, at most
+// max_kernel_outputs of them: one kernel, or each on its own where one kernel would pass the
+// parameter limit (or a producer reads the element index).
 void evaluate_fused(std::span<const node* const> roots, std::span<const array> outs) {
+  if (roots.size() == 1) return evaluate(*roots[0], outs[0]);
   thread_local ir::graph g;
   thread_local codegen::kernel_plan plan;
-  const codegen::lowering lowered = codegen::lower(roots, outs, g, plan);
+  const int sms = roots[0]->op == op_code::reduce ? device::current().multiprocessors : 0;
+  const codegen::lowering lowered = codegen::lower(roots, outs, sms, g, plan);
   check_evaluable(g);
   if (lowered == codegen::lowering::one_kernel) return run_plan(plan);
   for (std::size_t k = 0; k < roots.size(); ++k) evaluate(*roots[k], outs[k]);
+}
+
+// Trees and their outputs that one kernel, or a kernel per max_kernel_outputs, computes.
+struct kernel_group {
+  std::vector<const node*> roots;
+  std::vector<array> outs;
+
+  void run() const {
+    for (std::size_t first = 0; first < roots.size(); first += codegen::max_kernel_outputs) {
+      const std::size_t count =
+          std::min<std::size_t>(codegen::max_kernel_outputs, roots.size() - first);
+      evaluate_fused(std::span(roots).subspan(first, count), std::span(outs).subspan(first, count));
+    }
+  }
+};
+
+// Adds the reduction `root` into `out` to the group of reductions it shares a pass with.
+void add_to_pass(std::vector<kernel_group>& passes, const node& root, const array& out) {
+  for (kernel_group& pass : passes)
+    if (same_pass(*pass.roots[0], root)) {
+      pass.roots.push_back(&root);
+      pass.outs.push_back(out);
+      return;
+    }
+  passes.push_back({{&root}, {out}});
 }
 
 }  // namespace
@@ -173,28 +202,41 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
   return strip_reductions(root, value_of, done);
 }
 
+bool joins_a_pass(const node& root, const array& out) {
+  if (root.op != op_code::reduce || out.size() == 0 || !(out.shape() == root.extents()))
+    return false;
+  const reduce_spec& spec = spec_of(root);
+  return !spec.scan && !root.args[0]->contains_reduction &&
+         codegen::shares_a_pass(spec.op, root.args[0]->type);
+}
+
+bool same_pass(const node& a, const node& b) {
+  const reduce_spec &x = spec_of(a), &y = spec_of(b);
+  return x.axes == y.axes && x.keepdims == y.keepdims &&
+         a.args[0]->extents() == b.args[0]->extents();
+}
+
 void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs) {
   if (roots.size() == 1) return evaluate(*roots[0], outs[0]);
   std::vector<node_ptr> stripped;  // owns the trees with their reductions replaced
-  std::vector<const node*> fused;
-  std::vector<array> into;
-  replaced_nodes done;  // a reduction two trees share is computed once
+  kernel_group fused;
+  std::vector<kernel_group> passes;  // reductions sharing a pass
+  replaced_nodes done;               // a reduction two trees share is computed once
   for (std::size_t k = 0; k < roots.size(); ++k) {
     check_devices(*roots[k], outs[k]);
-    if (outs[k].size() == 0 || roots[k]->op == op_code::reduce) {
-      evaluate(*roots[k], outs[k]);  // a reduction makes a kernel of its own
-      continue;
+    if (joins_a_pass(*roots[k], outs[k])) {
+      add_to_pass(passes, *roots[k], outs[k]);
+    } else if (outs[k].size() == 0 || roots[k]->op == op_code::reduce) {
+      evaluate(*roots[k], outs[k]);  // a reduction of its own
+    } else {
+      if (roots[k]->contains_reduction)
+        stripped.push_back(strip_reductions(*roots[k], evaluated, done));
+      fused.roots.push_back(roots[k]->contains_reduction ? stripped.back().get() : roots[k].get());
+      fused.outs.push_back(outs[k]);
     }
-    if (roots[k]->contains_reduction)
-      stripped.push_back(strip_reductions(*roots[k], evaluated, done));
-    fused.push_back(roots[k]->contains_reduction ? stripped.back().get() : roots[k].get());
-    into.push_back(outs[k]);
   }
-  for (std::size_t first = 0; first < fused.size(); first += codegen::max_kernel_outputs) {
-    const std::size_t count =
-        std::min<std::size_t>(codegen::max_kernel_outputs, fused.size() - first);
-    evaluate_fused(std::span(fused).subspan(first, count), std::span(into).subspan(first, count));
-  }
+  fused.run();
+  for (const kernel_group& pass : passes) pass.run();
 }
 
 array as_array(const expr& e) {

@@ -18,6 +18,12 @@ namespace {
 
 array placeholder_of(const node& n) { return placeholder(n.extents(), n.type); }
 
+// The SMs the kernels are planned for: the device's, or the reference GPU's without one.
+int multiprocessors() {
+  return device::available() ? device::current().multiprocessors
+                             : codegen::reference_multiprocessors;
+}
+
 std::string hex(const std::string& bytes) {
   static const char* digits = "0123456789abcdef";
   std::string out;
@@ -75,10 +81,8 @@ explanation explain(const node& root) {
       root.contains_reduction ? without_inner_reductions(root, placeholder_of) : nullptr;
   ir::graph g;
   codegen::kernel_plan plan;
-  codegen::lower(
-      shown ? *shown : root, placeholder(root.extents(), root.type),
-      device::available() ? device::current().multiprocessors : codegen::reference_multiprocessors,
-      g, plan);
+  codegen::lower(shown ? *shown : root, placeholder(root.extents(), root.type), multiprocessors(),
+                 g, plan);
   return explained(g, plan);
 }
 
@@ -87,20 +91,25 @@ explanation explain(std::span<const node_ptr> roots) {
   std::vector<node_ptr> shown;
   std::vector<const node*> trees;
   std::vector<array> outs;
+  const bool reductions = roots[0]->op == op_code::reduce;
   for (const node_ptr& r : roots) {
-    if (r->op == op_code::reduce || !(r->extents() == roots[0]->extents()))
+    const array out = placeholder(r->extents(), r->type);
+    if (reductions ? !(joins_a_pass(*r, out) && same_pass(*roots[0], *r))
+                   : r->op == op_code::reduce || !(r->extents() == roots[0]->extents()))
       throw value_error(
-          "jet::explain of several expressions shows the one kernel that computes "
-          "them: they must have one shape (" +
+          "jet::explain of several expressions shows the one kernel that computes them: they "
+          "must have one shape (" +
           to_string(roots[0]->extents()) + ", not " + to_string(r->extents()) +
-          ") and not be reductions");
+          ") and not be reductions, or be reductions that share a pass (the same axes and "
+          "keepdims over expressions of one shape; not argmin, argmax, ptp, complex extremes "
+          "or scans)");
     shown.push_back(r->contains_reduction ? without_inner_reductions(*r, placeholder_of) : r);
     trees.push_back(shown.back().get());
-    outs.push_back(placeholder(r->extents(), r->type));
+    outs.push_back(out);
   }
   ir::graph g;
   codegen::kernel_plan plan;
-  codegen::lower(trees, outs, g, plan);
+  codegen::lower(trees, outs, reductions ? multiprocessors() : 0, g, plan);
   return explained(g, plan);
 }
 

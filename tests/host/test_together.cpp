@@ -85,3 +85,32 @@ TEST_CASE("explain of several expressions needs one shape and no reduction", "[h
   const jet::explanation x = jet::explain(std::vector<jet::expr>{a - jet::mean(a), a * 2});
   CHECK(x.binary_bytes > 0);
 }
+
+TEST_CASE("reductions of the same axes are one kernel, and each such kernel compiles",
+          "[host][together]") {
+  for (jet::dtype t : {jet::float32, jet::float64, jet::int32, jet::float16, jet::complex64}) {
+    const jet::expr x = jet::placeholder({1000, 70}, t);  // one node: read once
+    for (const jet::axes& axis : {jet::axes(), jet::axes(0), jet::axes(1)}) {
+      INFO(jet::name(t));
+      const std::vector<jet::expr> list{jet::sum(x, axis), jet::sum(x * x, axis), jet::var(x, axis),
+                                        jet::nansum(x, axis), jet::count_nonzero(x, axis)};
+      const jet::explanation e = jet::explain(list);
+      INFO(e.source);
+      CHECK(e.kernel_name.find("_5out_") != std::string::npos);
+      CHECK(e.source.find("struct jet_state {") != std::string::npos);
+      CHECK(lines(e.operands) == 6);  // out, out1, ..., out4, in0: x is read once
+      CHECK(e.binary_bytes > 0);
+    }
+  }
+  const jet::array x = jet::placeholder({100, 7}, jet::float32);
+  const jet::explanation extremes =
+      jet::explain(std::vector<jet::expr>{jet::max(x), jet::min(x), jet::mean(x)});
+  CHECK(extremes.kernel_name.rfind("jet_max_", 0) == 0);
+  CHECK(extremes.binary_bytes > 0);
+  for (const std::vector<jet::expr>& apart :
+       {std::vector<jet::expr>{jet::sum(x), jet::argmax(x)},
+        std::vector<jet::expr>{jet::sum(x, 0), jet::sum(x, 1)},
+        std::vector<jet::expr>{jet::sum(x), jet::cumsum(x)},
+        std::vector<jet::expr>{jet::sum(x), x + 1}})
+    REQUIRE_THROWS_AS(jet::explain(apart), jet::value_error);
+}
