@@ -64,6 +64,23 @@ void print_check(const jet::array& a) {
       jet::array(jet::linalg::norm(a)).item<double>(), std::sqrt(squares));
 }
 
+// Reductions sharing one pass (jet::evaluate), against one sum(a) timed beside them.
+void one_pass_figures(const jet::array& a) {
+  const double one = bench::median_ms([&] { jet::array r = jet::sum(a); });
+  const double three = bench::median_ms([&] {
+    const auto [s, squares, top] = jet::evaluate(jet::sum(a), jet::sum(a * a), jet::max(a));
+  });
+  const auto [s, squares, top] = jet::evaluate(jet::sum(a), jet::sum(a * a), jet::max(a));
+  std::printf("check together: sum %.6g (alone %.6g), max %.6g (alone %.6g)\n", s.item<double>(),
+              jet::array(jet::sum(a)).item<double>(), top.item<double>(),
+              jet::array(jet::max(a)).item<double>());
+  bench::result("sum(a), sum(a*a), max(a) in one pass (ms)", three, "ms", "reference");
+  bench::result("sum(a), sum(a*a), max(a) in one pass / sum(a)", three / one, "x", "<= 1.1");
+  const double mean_var =
+      bench::median_ms([&] { const auto [m, v] = jet::evaluate(jet::mean(a), jet::var(a)); });
+  bench::result("mean(a) and var(a) in one pass / sum(a)", mean_var / one, "x", "info");
+}
+
 }  // namespace
 
 int main() {
@@ -123,20 +140,7 @@ int main() {
       "sum(A,0) 8192^2 into an existing array",
       [&] { column_sums(jet::ellipsis) = jet::sum(A, 0); }, bytes, copy, "info");
 
-  // Reductions sharing one pass (jet::evaluate), against one sum(a) timed beside them.
-  const double one = bench::median_ms([&] { jet::array r = jet::sum(a); });
-  const double three = bench::median_ms([&] {
-    const auto [s, squares, top] = jet::evaluate(jet::sum(a), jet::sum(a * a), jet::max(a));
-  });
-  const auto [s, squares, top] = jet::evaluate(jet::sum(a), jet::sum(a * a), jet::max(a));
-  std::printf("check together: sum %.6g (alone %.6g), max %.6g (alone %.6g)\n", s.item<double>(),
-              jet::array(jet::sum(a)).item<double>(), top.item<double>(),
-              jet::array(jet::max(a)).item<double>());
-  bench::result("sum(a), sum(a*a), max(a) in one pass (ms)", three, "ms", "reference");
-  bench::result("sum(a), sum(a*a), max(a) in one pass / sum(a)", three / one, "x", "<= 1.1");
-  const double mean_var =
-      bench::median_ms([&] { const auto [m, v] = jet::evaluate(jet::mean(a), jet::var(a)); });
-  bench::result("mean(a) and var(a) in one pass / sum(a)", mean_var / one, "x", "info");
+  one_pass_figures(a);
   time_figure(
       "sum(a*b)", [&] { jet::array r = jet::sum(a * b); }, 2 * bytes, copy, "<= 0.16");
   time_figure(
