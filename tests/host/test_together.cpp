@@ -102,6 +102,16 @@ TEST_CASE("reductions of the same axes are one kernel, and each such kernel comp
       CHECK(e.binary_bytes > 0);
     }
   }
+  // Post-steps with their own arguments (a std's ddof and square root), keepdims, columns.
+  const jet::expr wide = jet::placeholder({64, 4096}, jet::float64);
+  for (const jet::axes& axis : {jet::axes(0), jet::axes(1)}) {
+    const jet::explanation e = jet::explain(
+        std::vector<jet::expr>{jet::std(wide, axis, 1, true), jet::var(wide * 2, axis, 0, true),
+                               jet::nanmean(wide, axis, true), jet::nanmax(wide, axis, true)});
+    INFO(e.source);
+    CHECK(e.source.find("p.post_arg1") != std::string::npos);
+    CHECK(e.binary_bytes > 0);
+  }
   const jet::array x = jet::placeholder({100, 7}, jet::float32);
   const jet::explanation extremes =
       jet::explain(std::vector<jet::expr>{jet::max(x), jet::min(x), jet::mean(x)});
