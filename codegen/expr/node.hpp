@@ -146,8 +146,7 @@ enum class random_dist : std::uint8_t { words, uniform, normal };
 // materialized, an element is the same number.
 struct random_node final : shaped_node {
   random_node() {}  // NOLINT(modernize-use-equals-default): as node()
-  random_node(const random_node& other)
-      : shaped_node(other), dist(other.dist), key(other.key), base(other.base) {}
+  random_node(const random_node& other) = default;
   random_node& operator=(const random_node&) = delete;
   random_dist dist = random_dist::uniform;
   std::uint64_t key = 0;

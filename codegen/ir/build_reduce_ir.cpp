@@ -199,7 +199,9 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
 void build_reduce_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
                      ir::graph& g, int multiprocessors) {
   std::array<const detail::node*, max_kernel_outputs> producers{};
-  for (std::size_t k = 0; k < roots.size() && k < producers.size(); ++k) {
+  if (roots.empty() || roots.size() > producers.size())
+    throw internal_error("a reduction kernel of " + std::to_string(roots.size()) + " results");
+  for (std::size_t k = 0; k < roots.size(); ++k) {
     check_reduction(*roots[k]);
     const detail::reduce_spec& spec = detail::spec_of(*roots[k]);
     if (spec.scan || !shares_a_pass(spec.op, roots[k]->args[0]->type))
