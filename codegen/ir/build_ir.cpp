@@ -338,13 +338,12 @@ void check_results(std::size_t count) {
 
 }  // namespace
 
-void build_code(std::span<const detail::node* const> roots, const shape& extents, ir::graph& g) {
+void build_code(std::span<const detail::node* const> roots, std::span<const dtype> types,
+                const shape& extents, ir::graph& g) {
   check_results(roots.size());
   g.clear();
   g.extents = extents;
-  std::array<dtype, max_kernel_outputs> types;
-  for (std::size_t k = 0; k < roots.size(); ++k) types[k] = roots[k]->type;
-  build_codes(roots, std::span(types).first(roots.size()), g);
+  build_codes(roots, types, g);
 }
 
 void build_ir(std::span<const detail::node* const> roots, std::span<const array> outs,

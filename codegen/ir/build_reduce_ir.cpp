@@ -48,8 +48,20 @@ ir::operand output_for(const detail::reduce_spec& spec, const shape& order, cons
   return op;
 }
 
-// Reorders every operand's axes (kept axes first), with the outputs' strides taken from `outs`
-// for kept axes and 0 for reduced ones.
+// `out`, of the producers' shape, as an output storing each element over axes in `order`.
+ir::operand elements_output(const shape& order, const array& out) {
+  const int n = order.size();
+  ir::operand op;
+  op.data = out.data();
+  op.type = out.dtype();
+  op.strides = shape::filled(n, 0);
+  for (int i = 0; i < n; ++i)
+    op.strides[i] = out.shape()[order[i]] == 1 ? 0 : out.strides()[order[i]];
+  return op;
+}
+
+// Reorders every operand's axes (kept axes first), with the reductions' outputs' strides taken
+// from `outs` for kept axes and 0 for reduced ones.
 void order_axes(ir::graph& g, const detail::reduce_spec& spec, std::span<const array> outs) {
   const int n = g.extents.size();
   shape order;
@@ -64,7 +76,8 @@ void order_axes(ir::graph& g, const detail::reduce_spec& spec, std::span<const a
   }
   g.output = output_for(spec, order, outs[0]);
   for (std::size_t k = 1; k < outs.size(); ++k)
-    g.more_outputs.push_back(output_for(spec, order, outs[k]));
+    g.more_outputs.push_back(g.stores_elements(k) ? elements_output(order, outs[k])
+                                                  : output_for(spec, order, outs[k]));
   g.reduce.kept = 0;
   for (int d = 0; d < n; ++d) g.reduce.kept += !((spec.axes >> d) & 1u);
   if (spec.scan) scan_output_strides(g, outs[0], order);
@@ -90,6 +103,13 @@ void choose_vectors(ir::graph& g) {
     if (op.strides[inner] != 1) return;
     widest = std::max(widest, itemsize(op.type));
   }
+  // Outputs storing elements take vectors as the inputs give them.
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) {
+    if (!g.stores_elements(k)) continue;
+    const ir::operand& op = g.more_outputs[k - 1];
+    if (op.strides[inner] != 1) return;
+    widest = std::max(widest, itemsize(op.type));
+  }
   if (widest == 0 || widest > 8) return;
   g.vector_width = 16 / widest;
   g.reduce.geometry.step_loads = vector_unroll(g.vector_width) * g.vector_width;
@@ -97,6 +117,8 @@ void choose_vectors(ir::graph& g) {
     if (op.mode != ir::access::scalar)
       op.mode =
           op.strides[inner] == 1 ? ir::access::strided_unit_inner : ir::access::strided_zero_inner;
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k)
+    if (g.stores_elements(k)) g.more_outputs[k - 1].mode = ir::access::strided_unit_inner;
 }
 
 // Rows when the reduced axes are innermost in memory for the largest input (or when there
@@ -173,6 +195,21 @@ void check_reduction(const detail::node& root) {
     throw internal_error("build_reduce_ir of a node that is no reduction");
 }
 
+// A result of a pass: a reduction that can share it (`reduces`: one that comes before every
+// tree stored element by element), else a tree over the producers' `extents`.
+void check_part(const detail::node& root, bool reduces, const shape& extents) {
+  if (!reduces) {
+    if (root.op == detail::op_code::reduce || !(root.extents() == extents))
+      throw internal_error("a tree of " + to_string(root.extents()) +
+                           " stored by the pass of a reduction over " + to_string(extents));
+    return;
+  }
+  const detail::reduce_spec& spec = detail::spec_of(root);
+  if (spec.scan || !shares_a_pass(spec.op, root.args[0]->type))
+    throw internal_error(std::string("a ") + detail::reduce_name(spec.op) +
+                         " sharing a reduction's pass");
+}
+
 }  // namespace
 
 bool shares_a_pass(detail::reduce_op op, dtype value) {
@@ -199,18 +236,22 @@ void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g,
 void build_reduce_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
                      ir::graph& g, int multiprocessors) {
   std::array<const detail::node*, max_kernel_outputs> producers{};
+  std::array<dtype, max_kernel_outputs> types{};
   if (roots.empty() || roots.size() > producers.size())
     throw internal_error("a reduction kernel of " + std::to_string(roots.size()) + " results");
+  check_reduction(*roots[0]);
+  const shape& extents = roots[0]->args[0]->extents();
+  std::size_t reductions = 0;
   for (std::size_t k = 0; k < roots.size(); ++k) {
-    check_reduction(*roots[k]);
-    const detail::reduce_spec& spec = detail::spec_of(*roots[k]);
-    if (spec.scan || !shares_a_pass(spec.op, roots[k]->args[0]->type))
-      throw internal_error(std::string("a ") + detail::reduce_name(spec.op) +
-                           " sharing a reduction's pass");
-    producers[k] = roots[k]->args[0].get();
+    const bool reduces = roots[k]->op == detail::op_code::reduce;
+    check_part(*roots[k], reduces && k == reductions, extents);
+    reductions += reduces;
+    producers[k] = reduces ? roots[k]->args[0].get() : roots[k];
+    types[k] = reduces ? producers[k]->type : outs[k].dtype();
   }
-  build_code(std::span(producers).first(roots.size()), producers[0]->extents(), g);
-  for (std::size_t k = 1; k < roots.size(); ++k) {
+  build_code(std::span(producers).first(roots.size()), std::span(types).first(roots.size()),
+             extents, g);
+  for (std::size_t k = 1; k < reductions; ++k) {
     const detail::reduce_spec& spec = detail::spec_of(*roots[k]);
     g.reduce.more.push_back({spec.op, spec.post, roots[k]->type, spec.post_arg});
   }

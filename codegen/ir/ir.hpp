@@ -107,7 +107,8 @@ struct reduction {
   reduction_geometry geometry;
   // Reductions of the same axes sharing the pass (jet::evaluate(jet::sum(x), jet::max(x))):
   // output k (graph::more_outputs[k - 1]) reduces the value of instruction more_results[k - 1]
-  // as more[k - 1] says.
+  // as more[k - 1] says. The more_outputs past these store each element's value of their
+  // instruction instead (graph::stores_elements).
   std::vector<reduce_part> more;
 };
 
@@ -132,6 +133,11 @@ struct graph {
   int vector_width = 1;
   bool tiled = false;  // 2-D with a transposed operand: 32x32 tiles, blocks of 32x8 threads
   reduction reduce;
+
+  // Whether output k (0 is `output`, k > 0 more_outputs[k - 1]) of a reduction kernel stores
+  // each element's value where the element is, over every axis, rather than a reduction of
+  // the values (jet::evaluate(y, jet::sum(y)): y comes from the pass that sums it).
+  bool stores_elements(std::size_t k) const { return reduce.active && k > reduce.more.size(); }
 
   // Whether the kernel takes the extents as parameters.
   bool has_extents() const {

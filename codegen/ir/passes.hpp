@@ -20,9 +20,10 @@ void build_ir(std::span<const detail::node* const> roots, std::span<const array>
               ir::graph& g);
 // The same without an output: the code computing `root` as `type` over `extents`.
 void build_code(const detail::node& root, const shape& extents, dtype type, ir::graph& g);
-// The code computing several trees over `extents`, each as its own dtype: the first's value
-// the last instruction, the others' in g.more_results.
-void build_code(std::span<const detail::node* const> roots, const shape& extents, ir::graph& g);
+// The code computing several trees over `extents`, tree k as types[k]: the first's value the
+// last instruction, the others' in g.more_results.
+void build_code(std::span<const detail::node* const> roots, std::span<const dtype> types,
+                const shape& extents, ir::graph& g);
 // A scatter: `values` written into `view` (of the iteration space's shape, stride 0 on the axes
 // its index arrays replace) at each element's position plus `offset` (int64, in elements).
 // With `bins` > 0, the caller promises every offset in [0, bins) and every stride 0: an addition
@@ -45,7 +46,9 @@ void choose_access(ir::graph& g);
 // `multiprocessors` SMs. Launch values (chunks, work buffer) are left to plan_chunks.
 void build_reduce_ir(const detail::node& root, const array& out, ir::graph& g, int multiprocessors);
 // Several reductions of the same axes and keepdims over producers of one shape, in one kernel
-// (ir::reduction::more): outs[k] receives roots[k]. Every op must share_a_pass.
+// (ir::reduction::more): outs[k] receives roots[k]. Every op must share_a_pass. Trees that are
+// no reduction may follow the reductions, each of the producers' shape: their values are
+// stored element by element as the pass reads them (ir::graph::stores_elements).
 void build_reduce_ir(std::span<const detail::node* const> roots, std::span<const array> outs,
                      ir::graph& g, int multiprocessors);
 // Whether a reduction of `op` over values of dtype `value` can share a kernel with others: its

@@ -7,11 +7,17 @@
 namespace jet::codegen {
 namespace {
 
-// Which offsets render_unravel adds to.
-enum class offsets : std::uint8_t { inputs, inputs_and_output, output };
+// Which offsets render_unravel adds to: those of the operands that move along the reduced
+// axes (the inputs and the outputs storing elements), of every operand, or of the output.
+enum class offsets : std::uint8_t { reduced, all, output };
+
+// Whether render_unravel adds output k's offsets for `which`.
+bool moves(const ir::graph& g, std::size_t k, offsets which) {
+  return which != offsets::reduced || g.stores_elements(k);
+}
 
 // Adds to b[] the offsets of axes [first, last) at linear position `index` over them:
-// b[j] for input j, b[inputs] for the output, as `which` says.
+// b[j] for input j, b[inputs + k] for output k, as `which` says.
 void render_unravel(const ir::graph& g, std::string& s, const std::string& index, int first,
                     int last, offsets which) {
   if (first == last) return;
@@ -27,8 +33,8 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
       if (g.inputs[j].has_strides())
         s += "    b[" + std::to_string(j) + "] += (jet_off)c * (jet_off)p.in" + std::to_string(j) +
              "_strides[" + dim + "];\n";
-    for (std::size_t k = 0; k <= g.more_outputs.size() && which != offsets::inputs; ++k)
-      if (output_of(g, static_cast<int>(k)).has_strides())
+    for (std::size_t k = 0; k <= g.more_outputs.size(); ++k)
+      if (moves(g, k, which) && output_of(g, static_cast<int>(k)).has_strides())
         s += "    b[" + std::to_string(g.inputs.size() + k) + "] += (jet_off)c * (jet_off)p." +
              output_name(static_cast<int>(k)) + "_strides[" + dim + "];\n";
     s += "  }\n";
@@ -38,12 +44,22 @@ void render_unravel(const ir::graph& g, std::string& s, const std::string& index
 }  // namespace
 
 // The producers' values at an element from jet_element's call `call` (without its closing
-// parenthesis): its value, or with several reductions sharing the pass a jet_value of them all.
+// parenthesis): its value, or with several results a jet_value of them all, the values of the
+// outputs storing elements stored (at offsets b[]).
 std::string producer_values(const ir::graph& g, const std::string& call) {
-  if (g.reduce.more.empty()) return "  return " + call + ");\n";
+  if (g.more_outputs.empty()) return "  return " + call + ");\n";
   std::string s = "  jet_value r;\n  r.v0 = " + call;
   for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) s += ", r.v" + std::to_string(k);
-  return s + ");\n  return r;\n";
+  s += ");\n";
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) {
+    if (!g.stores_elements(k)) continue;
+    const ir::operand& out = g.more_outputs[k - 1];
+    const std::string at =
+        out.has_strides() ? "b[" + std::to_string(g.inputs.size() + k) + "]" : "0";
+    s += "  p." + output_name(static_cast<int>(k)) + "[" + at +
+         "] = " + store(out.type, "r.v" + std::to_string(k)) + ";\n";
+  }
+  return s + "  return r;\n";
 }
 
 void render_reduced_access(const ir::graph& g, std::string& s) {
@@ -54,14 +70,14 @@ void render_reduced_access(const ir::graph& g, std::string& s) {
   // (bench/NOTES.md).
   s += "__device__ __forceinline__ void jet_bases(const jet_params& p, jet_idx m, jet_off* b) {\n";
   s += "  #pragma unroll\n  for (int j = 0; j < " + slots + "; ++j) b[j] = 0;\n";
-  render_unravel(g, s, "m", 0, kept, offsets::inputs_and_output);
+  render_unravel(g, s, "m", 0, kept, offsets::all);
   s += "}\n\n";
-  const std::string value = g.reduce.more.empty() ? value_type(g.code.back().type) : "jet_value";
+  const std::string value = g.more_outputs.empty() ? value_type(g.code.back().type) : "jet_value";
   s += "__device__ __forceinline__ " + value +
        " jet_at(const jet_params& p, jet_idx k, const jet_off* base) {\n";
   s += "  jet_off b[" + slots + "];\n  #pragma unroll\n  for (int j = 0; j < " + slots +
        "; ++j) b[j] = base[j];\n";
-  render_unravel(g, s, "k", kept, nd, offsets::inputs);
+  render_unravel(g, s, "k", kept, nd, offsets::reduced);
   std::string call = "jet_element(p, 0";
   for (std::size_t j = 0; j < g.inputs.size(); ++j) {
     const std::string n = std::to_string(j);

@@ -39,6 +39,28 @@ void render_scalar_loop(const reduction_body& r, std::string& s, const std::stri
        ") part[0].add(jet_at(p, k, b), (long long)k);\n";
 }
 
+// The stores of a vector step's values into the outputs storing elements (the values in
+// y[u][e], a jet_value each), a vector at a time; `aligned` gains their rows' alignment.
+std::string vector_stores(const ir::graph& g, std::string& aligned) {
+  const std::string w = std::to_string(g.vector_width);
+  const std::string u = std::to_string(vector_unroll(g.vector_width));
+  std::string s;
+  for (std::size_t k = 1; k <= g.more_outputs.size(); ++k) {
+    if (!g.stores_elements(k)) continue;
+    const ir::operand& out = g.more_outputs[k - 1];
+    const std::string vec = "jet_vec<" + std::string(storage_type(out.type)) + ", " + w + ">";
+    const std::string ptr = "(p." + output_name(static_cast<int>(k)) + " + b[" +
+                            std::to_string(g.inputs.size() + k) + "])";
+    aligned += " && (unsigned long long)" + ptr + " % sizeof(" + vec + ") == 0";
+    s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u) {\n";
+    s += "          " + vec + " o;\n";
+    s += "          #pragma unroll\n          for (int e = 0; e < " + w +
+         "; ++e) o.v[e] = " + store(out.type, "y[u][e].v" + std::to_string(k)) + ";\n";
+    s += "          *(" + vec + "*)(" + ptr + " + kl + u * vs) = o;\n        }\n";
+  }
+  return s;
+}
+
 // Rows whose reduced axis is contiguous in every operand that moves along it: each lane loads
 // `unroll` 16-byte vectors per step when the row is aligned (checked per row), else it takes
 // the scalar loop. Whole steps of the group come first; the chunk's rest goes element-wise.
@@ -69,6 +91,7 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
       operands += ", " + read_input(g, static_cast<int>(j), at);
     }
   }
+  const std::string stores = vector_stores(g, aligned);
   // Rolled (see jet_bases): unrolled, the compiler moved adds between the next steps' loads.
   s += "    const jet_idx vs = (jet_idx)" + group + " * " + w + ";\n";
   s += "    if (" + aligned + ") {\n";
@@ -88,6 +111,7 @@ void render_vector_loop(const reduction_body& r, std::string& s, const std::stri
   s += "        #pragma unroll\n        for (int u = 0; u < " + u + "; ++u)\n";
   s += "          #pragma unroll\n          for (int e = 0; e < " + w + "; ++e) " + into +
        " = jet_element(p, 0" + operands + ");\n";
+  s += stores;
   s += "        jet_add_vectors(part, keep, y, (long long)kl, (long long)vs);\n";
   render_step_end(r, s, "        ");
   s += "      }\n";

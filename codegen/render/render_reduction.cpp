@@ -58,9 +58,11 @@ dtype value_of(const ir::graph& g, int k) {
 }
 
 // Independent states per thread: four, so that the adds of one step's loads overlap, but two
-// for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance,
-// whose registers would otherwise cut the blocks an SM holds (bench/NOTES.md, argmax).
+// for the accumulators that keep an index (jet_acc_arg, _nanarg, _argptp) or a variance, and
+// for states of more than two reductions sharing the pass, whose registers would otherwise cut
+// the blocks an SM holds (bench/NOTES.md, argmax and the one-pass reductions).
 int state_parts(const ir::graph& g) {
+  if (parts_count(g) > 2) return 2;
   for (int k = 0; k < parts_count(g); ++k) {
     const std::string a = accumulator(part_of(g, k).op, value_of(g, k));
     if (a.find("arg") != std::string::npos || a.find("var") != std::string::npos) return 2;
@@ -100,7 +102,7 @@ std::string result_of(const ir::reduce_part& r, const std::string& s, const std:
 void render_store(const ir::graph& g, std::string& s) {
   s += "__device__ __noinline__ void jet_store(const jet_params& p, const jet_off* b, const "
        "jet_state& s) {\n";
-  const bool shared = !g.reduce.more.empty();
+  const bool shared = !g.more_outputs.empty();
   for (int k = 0; k < parts_count(g); ++k) {
     const ir::reduce_part r = part_of(g, k);
     const ir::operand& out = output_of(g, k);
@@ -120,13 +122,15 @@ void render_store(const ir::graph& g, std::string& s) {
   s += "}\n\n";
 }
 
-// Several reductions sharing the pass: the producers' values as one jet_value, and one
-// jet_state holding an accumulator for each, which adds, merges and steps member by member.
+// Several results of the pass: the producers' values as one jet_value, and one jet_state
+// holding an accumulator for each reduction, which adds, merges and steps member by member.
 void render_shared_state(const ir::graph& g, std::string& s) {
   std::string values, members, init, add, merge, step;
+  for (std::size_t k = 0; k <= g.more_outputs.size(); ++k)
+    values += std::string("  ") + value_type(value_of(g, static_cast<int>(k))) + " v" +
+              std::to_string(k) + ";\n";
   for (int k = 0; k < parts_count(g); ++k) {
     const std::string n = std::to_string(k);
-    values += std::string("  ") + value_type(value_of(g, k)) + " v" + n + ";\n";
     members += "  " + accumulator(part_of(g, k).op, value_of(g, k)) + " a" + n + ";\n";
     init += " a" + n + ".init();";
     add += " a" + n + ".add(x.v" + n + ", k);";
@@ -152,7 +156,7 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   out.name = reduction_name(g);
   std::string s;
   render_prologue(g, params, s);
-  if (g.reduce.more.empty()) {
+  if (g.more_outputs.empty()) {
     s += "typedef " + accumulator(g.reduce.op, g.code.back().type) + " jet_state;\n";
     s += "typedef " + std::string(value_type(g.code.back().type)) + " jet_value;\n\n";
   } else {
@@ -168,7 +172,7 @@ kernel_source render_reduction(const ir::graph& g, const param_layout& params) {
   body.group = g.reduce.geometry.group;
   body.columns = g.reduce.geometry.columns;
   body.parts = state_parts(g);
-  body.slots = static_cast<int>(g.inputs.size()) + parts_count(g);
+  body.slots = static_cast<int>(g.inputs.size() + 1 + g.more_outputs.size());
   body.vectors = g.vector_width > 1 ? &g : nullptr;
   render_reduction_body(body, s);
   s += "}\n\n";

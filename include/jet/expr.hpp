@@ -119,8 +119,9 @@ struct explanation {
 };
 explanation explain(const expr& e);
 // The one kernel jet::evaluate runs for several expressions of one shape (none a reduction),
-// or for several reductions that share a pass: outputs "out", "out1", ... in the order given.
-// Throws jet::value_error for other lists.
+// or for several reductions that share a pass, with expressions of the shape they reduce:
+// outputs "out", "out1", ... in the order given, the reductions first. Throws
+// jet::value_error for other lists.
 explanation explain(std::span<const expr> exprs);
 
 // Several expressions evaluated together into new arrays, in the order given:
@@ -132,8 +133,11 @@ explanation explain(std::span<const expr> exprs);
 //   auto [total, squares, top] = jet::evaluate(jet::sum(x), jet::sum(x * x), jet::max(x));
 //   auto [m, v] = jet::evaluate(jet::mean(x), jet::var(x));
 // except argmin, argmax, ptp, complex minima and maxima and scans, which run as kernels of
-// their own, as do reductions of other axes; a reduction inside several expressions is
-// computed once.
+// their own, as do reductions of other axes. Expressions of the shape such a pass reduces are
+// computed and stored by it, so a result and its reduction read the operands once:
+//   const jet::expr y = jet::exp(x) * w;
+//   auto [values, total] = jet::evaluate(y, jet::sum(y));
+// A reduction inside several expressions is computed once.
 std::vector<array> evaluate(std::span<const expr> exprs);
 template <class... E>
 requires(sizeof...(E) >= 2 && (std::is_convertible_v<const E&, expr> &&

@@ -195,7 +195,27 @@ void add_to_pass(std::vector<kernel_group>& passes, const node& root, const arra
   passes.push_back({{&root}, {out}});
 }
 
+// Moves each tree of `fused` whose shape is the producers' of a pass into that pass, which then
+// stores the tree's elements as it reads them (jet::evaluate(y, jet::sum(y)) reads once).
+void move_into_passes(kernel_group& fused, std::vector<kernel_group>& passes) {
+  kernel_group rest;
+  for (std::size_t k = 0; k < fused.roots.size(); ++k) {
+    const auto pass = std::find_if(passes.begin(), passes.end(), [&](const kernel_group& p) {
+      return stored_by_pass(*p.roots[0], *fused.roots[k]);
+    });
+    kernel_group& into = pass == passes.end() ? rest : *pass;
+    into.roots.push_back(fused.roots[k]);
+    into.outs.push_back(fused.outs[k]);
+  }
+  fused = std::move(rest);
+}
+
 }  // namespace
+
+bool stored_by_pass(const node& reduction, const node& tree) {
+  return tree.op != op_code::reduce && !tree.contains_reduction &&
+         tree.extents() == reduction.args[0]->extents();
+}
 
 node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
   replaced_nodes done;
@@ -235,6 +255,7 @@ void evaluate_together(std::span<const node_ptr> roots, std::span<const array> o
       fused.outs.push_back(outs[k]);
     }
   }
+  move_into_passes(fused, passes);
   fused.run();
   for (const kernel_group& pass : passes) pass.run();
 }

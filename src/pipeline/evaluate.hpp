@@ -17,9 +17,9 @@ void evaluate(const node& root, const array& out);
 // Computes each of `roots` into the output of the same index: the trees of one shape in one
 // kernel that reads each shared operand once and computes what the trees share once (more than
 // codegen::max_kernel_outputs: in several), and reductions that share a pass (joins_a_pass,
-// same_pass) in one kernel; other reductions at a root run as kernels of their own, and a
-// reduction inside several trees is computed once. The outputs must not overlap the operands
-// (the caller stages what does).
+// same_pass) in one kernel, with the trees of their producers' shape (stored_by_pass); other
+// reductions at a root run as kernels of their own, and a reduction inside several trees is
+// computed once. The outputs must not overlap the operands (the caller stages what does).
 void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs);
 
 // Whether the reduction `root`, written into `out`, can share its pass with other reductions
@@ -27,6 +27,9 @@ void evaluate_together(std::span<const node_ptr> roots, std::span<const array> o
 // whether two such can be one kernel (producers of one shape, the same axes and keepdims).
 bool joins_a_pass(const node& root, const array& out);
 bool same_pass(const node& a, const node& b);
+// Whether the pass of `reduction` can store the elements of `tree` (with its inner reductions
+// replaced), an expression of the shape the pass reads.
+bool stored_by_pass(const node& reduction, const node& tree);
 
 // The array `e` reads when it is nothing but one (no copy), else `e` evaluated into a new one.
 array as_array(const expr& e);
@@ -47,8 +50,8 @@ node_ptr without_inner_reductions(const node& root, array (*value_of)(const node
 // What Jet does for `root` written into a fresh array, for jet::explain.
 explanation explain(const node& root);
 // The same for several trees of one shape, none a reduction, or several reductions that share
-// a pass: the one kernel computing them (jet::evaluate's). Throws jet::value_error for other
-// lists.
+// a pass with trees of their producers' shape: the one kernel computing them (jet::evaluate's;
+// its outputs the reductions', then the trees'). Throws jet::value_error for other lists.
 explanation explain(std::span<const node_ptr> roots);
 
 }  // namespace jet::detail

@@ -73,6 +73,17 @@ explanation explained(const ir::graph& g, codegen::kernel_plan& plan) {
   return e;
 }
 
+// Why jet::explain cannot show `r` in the one kernel of a list that starts (reductions first)
+// with `first`.
+std::string one_kernel_only(const node& first, const node& r) {
+  return "jet::explain of several expressions shows the one kernel that computes them: they "
+         "must have one shape and not be reductions, or be reductions that share a pass (the "
+         "same axes and keepdims over expressions of one shape; not argmin, argmax, ptp, "
+         "complex extremes or scans) and expressions of the shape the reductions read (" +
+         to_string(first.op == op_code::reduce ? first.args[0]->extents() : first.extents()) +
+         ", not " + to_string(r.extents()) + ")";
+}
+
 }  // namespace
 
 explanation explain(const node& root) {
@@ -88,28 +99,32 @@ explanation explain(const node& root) {
 
 explanation explain(std::span<const node_ptr> roots) {
   if (roots.size() == 1) return explain(*roots[0]);
+  // The kernel's results: the reductions first (they share a pass), then the other trees.
+  std::vector<node_ptr> ordered;
+  for (int reductions = 1; reductions >= 0; --reductions)
+    for (const node_ptr& r : roots)
+      if ((r->op == op_code::reduce) == (reductions == 1)) ordered.push_back(r);
+  const node& first = *ordered[0];
+  const bool pass = first.op == op_code::reduce;
   std::vector<node_ptr> shown;
   std::vector<const node*> trees;
   std::vector<array> outs;
-  const bool reductions = roots[0]->op == op_code::reduce;
-  for (const node_ptr& r : roots) {
+  for (const node_ptr& r : ordered) {
     const array out = placeholder(r->extents(), r->type);
-    if (reductions ? !(joins_a_pass(*r, out) && same_pass(*roots[0], *r))
-                   : r->op == op_code::reduce || !(r->extents() == roots[0]->extents()))
-      throw value_error(
-          "jet::explain of several expressions shows the one kernel that computes them: they "
-          "must have one shape (" +
-          to_string(roots[0]->extents()) + ", not " + to_string(r->extents()) +
-          ") and not be reductions, or be reductions that share a pass (the same axes and "
-          "keepdims over expressions of one shape; not argmin, argmax, ptp, complex extremes "
-          "or scans)");
-    shown.push_back(r->contains_reduction ? without_inner_reductions(*r, placeholder_of) : r);
-    trees.push_back(shown.back().get());
+    const node_ptr tree = r->contains_reduction && r->op != op_code::reduce
+                              ? without_inner_reductions(*r, placeholder_of)
+                              : r;
+    const bool fits = r->op == op_code::reduce
+                          ? joins_a_pass(*r, out) && same_pass(first, *r)
+                          : (pass ? stored_by_pass(first, *tree) : r->extents() == first.extents());
+    if (!fits) throw value_error(one_kernel_only(first, *r));
+    shown.push_back(tree);
+    trees.push_back(tree.get());
     outs.push_back(out);
   }
   ir::graph g;
   codegen::kernel_plan plan;
-  codegen::lower(trees, outs, reductions ? multiprocessors() : 0, g, plan);
+  codegen::lower(trees, outs, pass ? multiprocessors() : 0, g, plan);
   return explained(g, plan);
 }
 

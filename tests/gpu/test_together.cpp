@@ -212,3 +212,39 @@ TEST_CASE("reductions of the same axes from one pass equal each alone", "[gpu][t
         true, {jet::sum(view, 1), jet::max(view, 1), jet::sum(view, 0), jet::mean(view * 2, 1)});
   }
 }
+
+TEST_CASE("a pass stores the expressions of the shape it reduces, each equal to it alone",
+          "[gpu][together]") {
+  std::mt19937 rng(20261208);
+  struct layout {
+    jet::shape shape;
+    jet::axes axis;
+  };
+  const layout layouts[] = {{{1000003}, {}}, {{64, 1000}, 1}, {{1000, 7}, 0}, {{3, 5, 7}, {0, 2}}};
+  for (int i = 0; i < jet::dtype_count; ++i) {
+    const auto t = static_cast<jet::dtype>(i);
+    for (const layout& l : layouts) {
+      INFO(jet::name(t) << " " << jet::to_string(l.shape));
+      const jet::array x = small_integers(rng, t, l.shape), w = small_integers(rng, t, l.shape);
+      const jet::expr y = x * w + x;
+      check_together(true, {y, jet::sum(y, l.axis), y == x, jet::mean(x, l.axis), x * 2});
+    }
+    // Into views: a target one element past an aligned start (the rows' vectors do not apply),
+    // a reversed one, and a target of another dtype.
+    const std::int64_t n = 100003;
+    const jet::array x = small_integers(rng, t, {n}), w = small_integers(rng, t, {n});
+    const jet::expr y = x * w;
+    jet::array shifted = jet::zeros({n + 1}, t), reversed = jet::zeros({n}, t);
+    jet::array wide = jet::zeros({n}, jet::complex128), total = jet::zeros({}, t);
+    jet::assign({{shifted(jet::slice(1, jet::none)), y},
+                 {total, jet::sum(y)},
+                 {reversed(jet::slice(jet::none, jet::none, -1)), y + 1},
+                 {wide, y}});
+    const jet::array alone = y.eval();
+    CHECK(bytes_of(shifted(jet::slice(1, jet::none)).copy()) == bytes_of(alone));
+    CHECK(bytes_of(reversed(jet::slice(jet::none, jet::none, -1)).copy()) ==
+          bytes_of((y + 1).eval()));
+    CHECK(bytes_of(wide) == bytes_of(alone.astype(jet::complex128)));
+    check_near(total, jet::sum(y).eval(), tolerance(t));
+  }
+}
