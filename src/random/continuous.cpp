@@ -1,7 +1,7 @@
 // Continuous distributions: expressions over the generator's uniform and normal draws, which
 // the kernel that reads them makes (Philox4x32-10) or cuRAND draws into memory; gamma and beta
-// by the random kernels. 16-bit floats are computed in float32 (gamma and beta in float64) and
-// rounded at the end.
+// by the random kernels. 16-bit floats are computed in float32 (beta in float64) and rounded
+// at the end.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -73,9 +73,14 @@ array generator::gamma(double k, double theta, const shape& size, dtype t) {
   detail::check_non_negative("gamma", "scale", theta, false);
   const std::int64_t n = detail::element_count(size);
   if (n == 0 || k == 0 || theta == 0) return zeros(size, t);
-  const array x = empty(size, float64);
-  detail::launch_gamma(x, detail::draw_key(*state_), k, theta);
-  return t == float64 ? x : x.astype(t);
+  if (t == float64) {
+    const array x = empty(size, float64);
+    detail::launch_gamma(x, detail::draw_key(*state_), k, theta);
+    return x;
+  }
+  const array x = empty(size, float32);  // single precision for float32 and 16-bit results
+  detail::launch_gamma_f32(x, detail::draw_key(*state_), k, theta);
+  return t == float32 ? x : x.astype(t);
 }
 
 array generator::beta(double a, double b, const shape& size, dtype t) {

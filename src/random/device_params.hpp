@@ -15,6 +15,14 @@ struct jet_rng_gamma_params {
   double scale;
 };
 
+struct jet_rng_gamma_f32_params {
+  float* out;
+  const unsigned int* key;
+  long long n;
+  double shape;
+  double scale;
+};
+
 struct jet_rng_beta_params {
   double* out;
   const unsigned int* key;
@@ -54,6 +62,17 @@ struct jet_rng_search_params {
   const double* cdf;
   long long n;
   long long categories;
+};
+
+// A permutation's last step: `positions` (int32, or int64 where `wide`) sorted by the uint32
+// `keys` (stably), with each run of equal keys shuffled, written to out as int64.
+struct jet_rng_untie_params {
+  long long* out;
+  const unsigned int* key;
+  long long n;
+  const unsigned int* keys;
+  const void* positions;
+  long long wide;
 };
 
 // out row r = in row rows[r], rows of `row_units` units of the kernel's unit type.

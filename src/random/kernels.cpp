@@ -50,9 +50,35 @@ std::string gather(const std::string& name, const std::string& unit) {
                    "  }\n");
 }
 
+// The first element of each run of equal keys writes the run, shuffled (Fisher and Yates) from
+// its own stream: ties among the random keys are broken at random, so that every ordering is
+// equally likely. Runs are short (two equal keys among 2^20 are about 2^-12 likely per key).
+std::string untie() {
+  return entry("jet_random_untie", "jet_rng_untie_params",
+               "  JET_RNG_EACH(i, p.n) {\n"
+               "    const unsigned int k = p.keys[i];\n"
+               "    if (i > 0 && p.keys[i - 1] == k) continue;\n"
+               "    long long end = i + 1;\n"
+               "    while (end < p.n && p.keys[end] == k) ++end;\n"
+               "    for (long long j = i; j < end; ++j)\n"
+               "      p.out[j] = p.wide ? ((const long long*)p.positions)[j]\n"
+               "                        : (long long)((const int*)p.positions)[j];\n"
+               "    if (end - i == 1) continue;\n"
+               "    jet_rng_stream s = jet_rng_start(p.key, (unsigned long long)i);\n"
+               "    for (long long j = end - 1; j > i; --j) {\n"
+               "      const long long r = i + (long long)jet_rng_below(s, (unsigned long long)(j - "
+               "i + 1));\n"
+               "      const long long t = p.out[j]; p.out[j] = p.out[r]; p.out[r] = t;\n"
+               "    }\n"
+               "  }\n");
+}
+
 std::string body_of(const std::string& name) {
   if (name == "jet_random_gamma")
     return sampler(name, "jet_rng_gamma_params", "jet_rng_gamma(s, p.shape) * p.scale");
+  if (name == "jet_random_gamma_f32")
+    return sampler(name, "jet_rng_gamma_f32_params",
+                   "jet_rng_gamma_f(s, (float)p.shape) * (float)p.scale");
   if (name == "jet_random_beta")
     return sampler(name, "jet_rng_beta_params", "jet_rng_beta(s, p.a, p.b)");
   if (name == "jet_random_poisson")
@@ -72,6 +98,7 @@ std::string body_of(const std::string& name) {
                  "    }\n"
                  "    p.out[i] = low;\n"
                  "  }\n");
+  if (name == "jet_random_untie") return untie();
   const char* const units[][2] = {{"jet_random_gather_1", "unsigned char"},
                                   {"jet_random_gather_2", "unsigned short"},
                                   {"jet_random_gather_4", "unsigned int"},
@@ -85,10 +112,11 @@ std::string body_of(const std::string& name) {
 }  // namespace
 
 std::vector<std::string> kernel_names() {
-  return {"jet_random_gamma",    "jet_random_beta",     "jet_random_poisson",
-          "jet_random_binomial", "jet_random_below",    "jet_random_search",
-          "jet_random_gather_1", "jet_random_gather_2", "jet_random_gather_4",
-          "jet_random_gather_8", "jet_random_gather_16"};
+  return {"jet_random_gamma",    "jet_random_gamma_f32", "jet_random_beta",
+          "jet_random_untie",    "jet_random_poisson",   "jet_random_binomial",
+          "jet_random_below",    "jet_random_search",    "jet_random_gather_1",
+          "jet_random_gather_2", "jet_random_gather_4",  "jet_random_gather_8",
+          "jet_random_gather_16"};
 }
 
 codegen::kernel_source kernel_source(const std::string& name) {
@@ -134,6 +162,11 @@ void launch_gamma(const array& out_f64, const array& key, double shape, double s
          jet_rng_gamma_params{nullptr, nullptr, 0, shape, scale});
 }
 
+void launch_gamma_f32(const array& out_f32, const array& key, double shape, double scale) {
+  sample("jet_random_gamma_f32", out_f32, float32, key,
+         jet_rng_gamma_f32_params{nullptr, nullptr, 0, shape, scale});
+}
+
 void launch_beta(const array& out_f64, const array& key, double a, double b) {
   sample("jet_random_beta", out_f64, float64, key, jet_rng_beta_params{nullptr, nullptr, 0, a, b});
 }
@@ -163,6 +196,18 @@ void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f6
       jet_rng_search_params{
           static_cast<long long*>(out_i64.data()), static_cast<const double*>(u_f64.data()),
           static_cast<const double*>(cdf_f64.data()), out_i64.size(), cdf_f64.size()});
+}
+
+void untie(const array& out_i64, const array& key, const array& keys_u32, const array& positions) {
+  expect(keys_u32.dtype() == uint32 && keys_u32.is_c_contiguous() &&
+             (positions.dtype() == int32 || positions.dtype() == int64) &&
+             positions.is_c_contiguous() && positions.size() == keys_u32.size() &&
+             out_i64.size() == keys_u32.size(),
+         "untie takes contiguous uint32 keys and int32 or int64 positions of out's size");
+  sample(
+      "jet_random_untie", out_i64, int64, key,
+      jet_rng_untie_params{nullptr, nullptr, 0, static_cast<const unsigned int*>(keys_u32.data()),
+                           positions.data(), positions.dtype() == int64 ? 1 : 0});
 }
 
 void gather_rows(const array& out, const array& in, const array& rows) {

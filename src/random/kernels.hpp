@@ -24,6 +24,7 @@ codegen::kernel_source kernel_source(const std::string& name);
 // Samplers: each element draws from its own Philox stream keyed by `key`, four uint32 words
 // drawn from the generator for this launch.
 void launch_gamma(const array& out_f64, const array& key, double shape, double scale);
+void launch_gamma_f32(const array& out_f32, const array& key, double shape, double scale);
 void launch_beta(const array& out_f64, const array& key, double a, double b);
 void launch_poisson(const array& out_i64, const array& key, double lam);
 void launch_binomial(const array& out_i64, const array& key, std::int64_t trials, double p);
@@ -33,6 +34,9 @@ void launch_below(const array& out_u64, const array& key, std::uint64_t low, std
 // out[i] = the first index of `cdf` whose value exceeds u[i]; cdf ascends to exactly 1 and
 // every u is below 1.
 void search_sorted(const array& out_i64, const array& u_f64, const array& cdf_f64);
+// out = `positions` (int32 or int64), sorted stably by the uint32 `keys`, with each run of
+// equal keys shuffled from the streams of `key`: a uniformly random permutation's last step.
+void untie(const array& out_i64, const array& key, const array& keys_u32, const array& positions);
 // Row r of `out` = row rows[r] of `in`, both C-contiguous with equal rows; rows is int64.
 void gather_rows(const array& out, const array& in, const array& rows);
 

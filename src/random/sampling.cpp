@@ -1,6 +1,6 @@
 // Sampling from a population: choice (with or without replacement, with or without
 // probabilities), permutation and shuffle. Orderings come from sorting random keys on the
-// device (CUB's radix sort), as NumPy's legacy permutation-based choice does.
+// device (CUB's radix sort), as CuPy's permutation does, with ties broken at random.
 #include <fmt/format.h>
 
 #include <cmath>
@@ -13,17 +13,35 @@
 #include "jet/sorting.hpp"
 #include "src/random/kernels.hpp"
 #include "src/random/state.hpp"
+#include "src/sort/radix_sort.hpp"
+#include "src/sort/sort_rows.hpp"
 
 namespace jet::random {
 namespace {
 
 array contiguous(const array& a) { return a.is_c_contiguous() ? a : a.copy(); }
 
-// A uniformly random ordering of arange(n): the stable order of 64-bit random keys (CUB's radix
-// argsort), whose ties (about n^2 / 2^65 of them) keep index order.
+// A uniformly random ordering of arange(n): positions sorted by 32-bit random keys (CUB's radix
+// sort, four passes over keys and int32 positions), then each run of equal keys shuffled, so
+// that ties (about n^2 / 2^33 of them) are broken at random, as uniformity needs.
 array permutation_indices(detail::generator_state& g, std::int64_t n) {
   if (n == 0) return empty({0}, int64);
-  return argsort(detail::draw(g, jet::detail::random_dist::words, {n}, uint64));
+  const array keys = detail::draw(g, jet::detail::random_dist::words, {n}, uint32);
+  const dtype wide = n > std::numeric_limits<std::int32_t>::max() ? int64 : int32;
+  const array positions = arange(0.0, static_cast<double>(n), 1.0, wide);
+  const array sorted_keys = empty({n}, uint32), sorted = empty({n}, wide);
+  jet::detail::radix_job job;
+  job.key_bytes = 4;
+  job.keys_in = keys.data();
+  job.keys_out = sorted_keys.data();
+  job.value_bytes = positions.itemsize();
+  job.values_in = positions.data();
+  job.values_out = sorted.data();
+  job.n = n;
+  jet::detail::run(job, jet::detail::radix_sort);
+  const array out = empty({n}, int64);
+  detail::untie(out, detail::draw_key(g), sorted_keys, sorted);
+  return out;
 }
 
 // n indices drawn from [0, p.size()) without replacement with probabilities p: the n smallest

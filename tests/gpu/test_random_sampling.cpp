@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "gpu/random_support.hpp"
+#include "src/random/kernels.hpp"
 
 namespace {
 
@@ -53,6 +54,41 @@ TEST_CASE("permutation is a permutation, uniform over orderings", "[gpu][random]
                       orderings - 1),
                   "orderings of " + std::to_string(n));
   }
+}
+
+TEST_CASE("ties among a permutation's sorted keys are broken uniformly", "[gpu][random]") {
+  // Runs of 4 equal keys (keys[i] = i / 4), as the sort leaves them: each run comes out as an
+  // ordering of its positions, every ordering as likely; int32 and int64 positions.
+  constexpr std::int64_t run = 4, runs = 60000, orderings = 24;
+  std::vector<std::uint32_t> keys(run * runs);
+  for (std::size_t i = 0; i < keys.size(); ++i) keys[i] = static_cast<std::uint32_t>(i / run);
+  const jet::array sorted_keys = jet::asarray(keys);
+  const jet::array launch_key = jet::asarray(std::vector<std::uint32_t>{7, 11, 13, 17});
+  for (jet::dtype t : {jet::int32, jet::int64}) {
+    INFO(jet::name(t));
+    const jet::array positions = jet::arange(0.0, double(run * runs), 1.0, t);
+    const jet::array out = jet::empty({run * runs}, jet::int64);
+    jet::random::detail::untie(out, launch_key, sorted_keys, positions);
+    const std::vector<std::int64_t> v = integers(out);
+    std::vector<std::int64_t> seen;
+    bool in_runs = true;
+    for (std::int64_t r = 0; r < runs; ++r) {
+      std::vector<std::int64_t> order(v.begin() + r * run, v.begin() + (r + 1) * run);
+      for (std::int64_t& x : order) x -= r * run;
+      in_runs = in_runs && is_permutation_of_range(order);
+      seen.push_back(ordering_index(order));
+    }
+    CHECK(in_runs);
+    check_p_value(chi_square(
+                      seen, [](std::int64_t) { return 1.0 / orderings; }, 0, orderings - 1),
+                  "orderings of tied runs");
+  }
+  // Keys all different: the positions as they are.
+  const jet::array distinct = jet::asarray(std::vector<std::uint32_t>{1, 5, 9});
+  const jet::array out = jet::empty({3}, jet::int64);
+  jet::random::detail::untie(out, launch_key, distinct,
+                             jet::asarray(std::vector<std::int32_t>{2, 0, 1}));
+  CHECK(integers(out) == std::vector<std::int64_t>{2, 0, 1});
 }
 
 TEST_CASE("a long permutation shows no link between positions and values", "[gpu][random]") {
