@@ -88,7 +88,8 @@ class generator {
   expr lognormal(double mean = 0.0, double sigma = 1.0, const shape& size = {}, dtype t = float64);
   // Exponential with mean `scale` >= 0.
   expr exponential(double scale = 1.0, const shape& size = {}, dtype t = float64);
-  // Gamma with shape `k` >= 0 and scale `theta` >= 0 (mean k * theta).
+  // Gamma with shape `k` >= 0 and scale `theta` >= 0 (mean k * theta); float32 and 16-bit
+  // results are computed in single precision, as NumPy's float32 gamma is.
   array gamma(double k, double theta = 1.0, const shape& size = {}, dtype t = float64);
   // Beta with a > 0 and b > 0.
   array beta(double a, double b, const shape& size = {}, dtype t = float64);
