@@ -1,4 +1,5 @@
-// Several results at once: jet::evaluate(e1, e2, ...) and jet::assign, one kernel per shape.
+// Several results at once: jet::evaluate(e1, e2, ...) and jet::assign, one kernel per shape
+// (and per pass of reductions).
 #include <cstddef>
 #include <vector>
 
@@ -9,27 +10,6 @@
 
 namespace jet {
 namespace {
-
-// Evaluates value k into target k, those of one shape together. The targets must not overlap
-// the values' operands other than element for element, nor each other.
-void evaluate_by_shape(const std::vector<detail::node_ptr>& values,
-                       const std::vector<array>& targets) {
-  std::vector<bool> done(values.size(), false);
-  std::vector<detail::node_ptr> roots;
-  std::vector<array> outs;
-  for (std::size_t first = 0; first < values.size(); ++first) {
-    if (done[first]) continue;
-    roots.clear();
-    outs.clear();
-    for (std::size_t k = first; k < values.size(); ++k) {
-      if (done[k] || !(targets[k].shape() == targets[first].shape())) continue;
-      done[k] = true;
-      roots.push_back(values[k]);
-      outs.push_back(targets[k]);
-    }
-    detail::evaluate_together(roots, outs);
-  }
-}
 
 // Whether jet::assign must compute every value before writing any: a value reads another
 // value's target (which a kernel of another shape, or a reduction's, may write first), or its
@@ -55,7 +35,7 @@ std::vector<array> evaluate(std::span<const expr> exprs) {
     values.push_back(e.node());
     results.push_back(empty(e.shape(), e.dtype()));
   }
-  evaluate_by_shape(values, results);
+  detail::evaluate_together(values, results);
   return results;
 }
 
@@ -75,7 +55,7 @@ void assign(std::span<const assignment> list) {
     values.push_back(a.value.node());
     targets.push_back(a.target);
   }
-  evaluate_by_shape(values, targets);
+  detail::evaluate_together(values, targets);
 }
 
 explanation explain(std::span<const expr> exprs) {

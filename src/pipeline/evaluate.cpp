@@ -184,37 +184,41 @@ struct kernel_group {
   }
 };
 
-// Adds the reduction `root` into `out` to the group of reductions it shares a pass with.
-void add_to_pass(std::vector<kernel_group>& passes, const node& root, const array& out) {
-  for (kernel_group& pass : passes)
-    if (same_pass(*pass.roots[0], root)) {
-      pass.roots.push_back(&root);
-      pass.outs.push_back(out);
+// Adds `root` into `out` to the first of `groups` whose first tree and output it `fits`, or to
+// a new group.
+template <class Fits>
+void add_to_group(std::vector<kernel_group>& groups, const node& root, const array& out,
+                  Fits&& fits) {
+  for (kernel_group& group : groups)
+    if (fits(*group.roots[0], group.outs[0])) {
+      group.roots.push_back(&root);
+      group.outs.push_back(out);
       return;
     }
-  passes.push_back({{&root}, {out}});
+  groups.push_back({{&root}, {out}});
 }
 
-// Moves each tree of `fused` whose shape is the producers' of a pass into that pass, which then
-// stores the tree's elements as it reads them (jet::evaluate(y, jet::sum(y)) reads once).
-void move_into_passes(kernel_group& fused, std::vector<kernel_group>& passes) {
+// Moves the trees of `group` (of one shape) that a pass can store into that pass, which then
+// stores their elements as it reads them (jet::evaluate(y, jet::sum(y)) reads once).
+void move_into_passes(kernel_group& group, std::vector<kernel_group>& passes) {
   kernel_group rest;
-  for (std::size_t k = 0; k < fused.roots.size(); ++k) {
+  for (std::size_t k = 0; k < group.roots.size(); ++k) {
     const auto pass = std::find_if(passes.begin(), passes.end(), [&](const kernel_group& p) {
-      return stored_by_pass(*p.roots[0], *fused.roots[k]);
+      return stored_by_pass(*p.roots[0], *group.roots[k], group.outs[k]);
     });
     kernel_group& into = pass == passes.end() ? rest : *pass;
-    into.roots.push_back(fused.roots[k]);
-    into.outs.push_back(fused.outs[k]);
+    into.roots.push_back(group.roots[k]);
+    into.outs.push_back(group.outs[k]);
   }
-  fused = std::move(rest);
+  group = std::move(rest);
 }
 
 }  // namespace
 
-bool stored_by_pass(const node& reduction, const node& tree) {
-  return tree.op != op_code::reduce && !tree.contains_reduction &&
-         tree.extents() == reduction.args[0]->extents();
+bool stored_by_pass(const node& reduction, const node& tree, const array& out) {
+  const shape& read = reduction.args[0]->extents();
+  return tree.op != op_code::reduce && !tree.contains_reduction && tree.extents() == read &&
+         out.shape() == read;
 }
 
 node_ptr without_inner_reductions(const node& root, array (*value_of)(const node&)) {
@@ -238,25 +242,29 @@ bool same_pass(const node& a, const node& b) {
 
 void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs) {
   if (roots.size() == 1) return evaluate(*roots[0], outs[0]);
-  std::vector<node_ptr> stripped;  // owns the trees with their reductions replaced
-  kernel_group fused;
+  std::vector<node_ptr> stripped;    // owns the trees with their reductions replaced
+  std::vector<kernel_group> shapes;  // trees without reductions, a group per output shape
   std::vector<kernel_group> passes;  // reductions sharing a pass
   replaced_nodes done;               // a reduction two trees share is computed once
   for (std::size_t k = 0; k < roots.size(); ++k) {
-    check_devices(*roots[k], outs[k]);
-    if (joins_a_pass(*roots[k], outs[k])) {
-      add_to_pass(passes, *roots[k], outs[k]);
-    } else if (outs[k].size() == 0 || roots[k]->op == op_code::reduce) {
-      evaluate(*roots[k], outs[k]);  // a reduction of its own
+    const node& root = *roots[k];
+    const array& out = outs[k];
+    check_devices(root, out);
+    if (joins_a_pass(root, out)) {
+      add_to_group(passes, root, out,
+                   [&](const node& r, const array&) { return same_pass(r, root); });
+    } else if (out.size() == 0 || root.op == op_code::reduce) {
+      evaluate(root, out);  // a reduction of its own
     } else {
-      if (roots[k]->contains_reduction)
-        stripped.push_back(strip_reductions(*roots[k], evaluated, done));
-      fused.roots.push_back(roots[k]->contains_reduction ? stripped.back().get() : roots[k].get());
-      fused.outs.push_back(outs[k]);
+      if (root.contains_reduction) stripped.push_back(strip_reductions(root, evaluated, done));
+      add_to_group(shapes, root.contains_reduction ? *stripped.back() : root, out,
+                   [&](const node&, const array& o) { return o.shape() == out.shape(); });
     }
   }
-  move_into_passes(fused, passes);
-  fused.run();
+  for (kernel_group& group : shapes) {
+    move_into_passes(group, passes);
+    if (!group.roots.empty()) group.run();
+  }
   for (const kernel_group& pass : passes) pass.run();
 }
 

@@ -14,12 +14,13 @@ namespace jet::detail {
 // overlap the operands except element for element.
 void evaluate(const node& root, const array& out);
 
-// Computes each of `roots` into the output of the same index: the trees of one shape in one
-// kernel that reads each shared operand once and computes what the trees share once (more than
-// codegen::max_kernel_outputs: in several), and reductions that share a pass (joins_a_pass,
-// same_pass) in one kernel, with the trees of their producers' shape (stored_by_pass); other
-// reductions at a root run as kernels of their own, and a reduction inside several trees is
-// computed once. The outputs must not overlap the operands (the caller stages what does).
+// Computes each of `roots` into the output of the same index: the trees of each output shape
+// in one kernel that reads each shared operand once and computes what the trees share once
+// (more than codegen::max_kernel_outputs: in several), and reductions that share a pass
+// (joins_a_pass, same_pass) in one kernel, with the trees of their producers' shape
+// (stored_by_pass); other reductions at a root run as kernels of their own, and a reduction
+// inside several trees is computed once. The outputs must not overlap the operands, nor each
+// other (the caller stages what does).
 void evaluate_together(std::span<const node_ptr> roots, std::span<const array> outs);
 
 // Whether the reduction `root`, written into `out`, can share its pass with other reductions
@@ -28,8 +29,8 @@ void evaluate_together(std::span<const node_ptr> roots, std::span<const array> o
 bool joins_a_pass(const node& root, const array& out);
 bool same_pass(const node& a, const node& b);
 // Whether the pass of `reduction` can store the elements of `tree` (with its inner reductions
-// replaced), an expression of the shape the pass reads.
-bool stored_by_pass(const node& reduction, const node& tree);
+// replaced) into `out`: both of the shape the pass reads.
+bool stored_by_pass(const node& reduction, const node& tree, const array& out);
 
 // The array `e` reads when it is nothing but one (no copy), else `e` evaluated into a new one.
 array as_array(const expr& e);

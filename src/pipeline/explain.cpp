@@ -114,9 +114,9 @@ explanation explain(std::span<const node_ptr> roots) {
     const node_ptr tree = r->contains_reduction && r->op != op_code::reduce
                               ? without_inner_reductions(*r, placeholder_of)
                               : r;
-    const bool fits = r->op == op_code::reduce
-                          ? joins_a_pass(*r, out) && same_pass(first, *r)
-                          : (pass ? stored_by_pass(first, *tree) : r->extents() == first.extents());
+    const bool fits = r->op == op_code::reduce ? joins_a_pass(*r, out) && same_pass(first, *r)
+                                               : (pass ? stored_by_pass(first, *tree, out)
+                                                       : r->extents() == first.extents());
     if (!fits) throw value_error(one_kernel_only(first, *r));
     shown.push_back(tree);
     trees.push_back(tree.get());
