@@ -75,7 +75,9 @@ def main():
         1, 2, figsize=(15, 7.5), gridspec_kw={"width_ratios": [1, 1.1]})
     plot_against_floor(left, rows)
     plot_speedup(right, rows)
-    figure.suptitle("Jet and CuPy on an H100 (bench/NOTES.md, sessions 25 and 26; "
+    sessions = ", ".join(sorted({r["session"] for r in rows}, key=int))
+    gpus = " and ".join(sorted({r["gpu"] for r in rows}))
+    figure.suptitle(f"Jet and CuPy on an {gpus} (bench/NOTES.md, sessions {sessions}; "
                     "x, y are 2^26 float32; A, B are 8192 x 8192 float32)", fontsize=11)
     figure.tight_layout()
     figure.savefig(HERE / "performance.png", dpi=100)
