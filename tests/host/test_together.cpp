@@ -148,6 +148,10 @@ TEST_CASE("a pass stores the expressions of the shape it reduces, and each such 
       CHECK(e.binary_bytes > 0);
     }
   }
+  // A stored result and a reduced one are different kernels, whatever else they share.
+  const jet::expr z = jet::placeholder({512, 64}, jet::float32);
+  CHECK(jet::explain(std::vector<jet::expr>{jet::sum(z), z * 2}).key !=
+        jet::explain(std::vector<jet::expr>{jet::sum(z), jet::sum(z * 2)}).key);
   // One reduction with a stored result; a tree with a reduction inside is stored with that
   // reduction as an input.
   const jet::expr x = jet::placeholder({4096}, jet::float32);
