@@ -73,15 +73,30 @@ explanation explained(const ir::graph& g, codegen::kernel_plan& plan) {
   return e;
 }
 
+// What a reduction is called in jet::explain's refusals.
+std::string reduction_named(const node& r) {
+  const reduce_spec& spec = spec_of(r);
+  return spec.scan ? "the scan"
+                   : std::string("the ") + reduce_name(spec.op) + " of " +
+                         std::string(name(r.args[0]->type));
+}
+
 // Why jet::explain cannot show `r` in the one kernel of a list that starts (reductions first)
-// with `first`.
+// with `first`: the shape it should have, or the reduction that cannot share a pass.
 std::string one_kernel_only(const node& first, const node& r) {
+  const bool pass = first.op == op_code::reduce;
+  const shape& want = pass && r.op != op_code::reduce ? first.args[0]->extents() : first.extents();
+  const std::string why =
+      !(r.extents() == want)
+          ? "the shape should be " + to_string(want) + ", not " + to_string(r.extents())
+      : r.op == op_code::reduce && joins_a_pass(first, placeholder(first.extents(), first.type))
+          ? reduction_named(r) + " cannot share the pass"
+          : reduction_named(first) + " cannot share a pass";
   return "jet::explain of several expressions shows the one kernel that computes them: they "
          "must have one shape and not be reductions, or be reductions that share a pass (the "
          "same axes and keepdims over expressions of one shape; not argmin, argmax, ptp, "
-         "complex extremes or scans) and expressions of the shape the reductions read (" +
-         to_string(first.op == op_code::reduce ? first.args[0]->extents() : first.extents()) +
-         ", not " + to_string(r.extents()) + ")";
+         "complex extremes or scans) and expressions of the shape the reductions read; here " +
+         why;
 }
 
 }  // namespace

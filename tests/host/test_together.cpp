@@ -117,6 +117,10 @@ TEST_CASE("reductions of the same axes are one kernel, and each such kernel comp
       jet::explain(std::vector<jet::expr>{jet::max(x), jet::min(x), jet::mean(x)});
   CHECK(extremes.kernel_name.rfind("jet_max_", 0) == 0);
   CHECK(extremes.binary_bytes > 0);
+  CHECK_THROWS_WITH(jet::explain(std::vector<jet::expr>{jet::cumsum(x), x + 1}),
+                    jet_test::contains("here the scan cannot share a pass"));
+  CHECK_THROWS_WITH(jet::explain(std::vector<jet::expr>{jet::sum(x), jet::argmax(x)}),
+                    jet_test::contains("here the argmax of float32 cannot share the pass"));
   for (const std::vector<jet::expr>& apart :
        {std::vector<jet::expr>{jet::sum(x), jet::argmax(x)},
         std::vector<jet::expr>{jet::sum(x, 0), jet::sum(x, 1)},
