@@ -145,6 +145,19 @@ int main() {
   });
   bench::result("black-scholes call+put, 10 queued: jet::assign / elementwise_kernel",
                 together_queued_ms / both_queued_ms, "x", "<= 1.05");
+  // The host's work per call, 200 calls enqueued far ahead of the GPU: building and lowering
+  // the two trees, against binding the user kernel's arguments (the single-call gap).
+  const double assign_host = host_us(
+      [&] {
+        jet::assign({{call, black_scholes::call(s, strike, t, r, v)},
+                     {put, black_scholes::put(s, strike, t, r, v)}});
+      },
+      200);
+  const double kernel_host = host_us([&] { both(s, strike, t, r, v, call, put); }, 200);
+  bench::result("black-scholes call+put: jet::assign host time a call (us)", assign_host, "us",
+                "info");
+  bench::result("black-scholes call+put: elementwise_kernel host time a call (us)", kernel_host,
+                "us", "info");
 
   // A reduction_kernel runs on the body of Jet's own reductions: the sum of squares of 2^26
   // float32 both ways, beside the copy bandwidth.
