@@ -75,6 +75,14 @@ void check_together(bool tolerant, const std::vector<jet::expr>& list) {
 }
 void check_together(const std::vector<jet::expr>& list) { check_together(false, list); }
 
+// The layouts of the reduction passes tested: a whole vector, rows, columns, two axes of three.
+struct pass_layout {
+  jet::shape shape;
+  jet::axes axis;
+};
+const pass_layout pass_layouts[] = {
+    {{1000003}, {}}, {{64, 1000}, 1}, {{1000, 7}, 0}, {{3, 5, 7}, {0, 2}}};
+
 }  // namespace
 
 TEST_CASE("evaluate of several expressions equals each alone, over dtypes and layouts",
@@ -188,14 +196,9 @@ TEST_CASE("assign writes several views, as a tuple assignment does", "[gpu][toge
 
 TEST_CASE("reductions of the same axes from one pass equal each alone", "[gpu][together]") {
   std::mt19937 rng(20261207);
-  struct layout {
-    jet::shape shape;
-    jet::axes axis;
-  };
-  const layout layouts[] = {{{1000003}, {}}, {{64, 1000}, 1}, {{1000, 7}, 0}, {{3, 5, 7}, {0, 2}}};
   for (int i = 0; i < jet::dtype_count; ++i) {
     const auto t = static_cast<jet::dtype>(i);
-    for (const layout& l : layouts) {
+    for (const pass_layout& l : pass_layouts) {
       INFO(jet::name(t) << " " << jet::to_string(l.shape));
       const jet::array x = small_integers(rng, t, l.shape), y = small_integers(rng, t, l.shape);
       check_together(true, {jet::sum(x, l.axis), jet::sum(x * y, l.axis), jet::max(x, l.axis),
@@ -217,14 +220,9 @@ TEST_CASE("reductions of the same axes from one pass equal each alone", "[gpu][t
 TEST_CASE("a pass stores the expressions of the shape it reduces, each equal to it alone",
           "[gpu][together]") {
   std::mt19937 rng(20261208);
-  struct layout {
-    jet::shape shape;
-    jet::axes axis;
-  };
-  const layout layouts[] = {{{1000003}, {}}, {{64, 1000}, 1}, {{1000, 7}, 0}, {{3, 5, 7}, {0, 2}}};
   for (int i = 0; i < jet::dtype_count; ++i) {
     const auto t = static_cast<jet::dtype>(i);
-    for (const layout& l : layouts) {
+    for (const pass_layout& l : pass_layouts) {
       INFO(jet::name(t) << " " << jet::to_string(l.shape));
       const jet::array x = small_integers(rng, t, l.shape), w = small_integers(rng, t, l.shape);
       const jet::expr y = x * w + x;
