@@ -142,10 +142,11 @@ template <class Op, class T> __device__ __forceinline__ T jet_look_back_packed(u
 }
 )"},
     {"jet_scan_rows",
-     R"(// A scan's tile of one row: 256 threads, Items elements each. The tile is staged through
-// shared memory (read and written in order across the block, the producer computed on the
-// way in); each thread scans its Items in a run, the block its threads' totals, warp 0 looks
-// back over the row's tiles before it, and every element adds the prefix before it.
+     R"(// A scan's tile of one row: 256 threads, Items elements each. Each warp stages its own 32 *
+// Items elements through shared memory (read and written in order across the warp, the
+// producer computed on the way in), so only a warp waits for its lanes there; each thread
+// scans its Items in a run, the block its threads' totals, warp 0 looks back over the row's
+// tiles before it, and every element adds the prefix before it.
 template <int Items, class Op, int Slots, class P> __device__ __forceinline__ void jet_scan_rows(const P& p) {
   typedef decltype(Op::identity()) T;
   constexpr int threads = 256, tile = threads * Items;
@@ -156,14 +157,16 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
   const long long t = blockIdx.x, per_row = (long long)p.splits;
   const long long first = t - t % per_row;
   const jet_idx start = (jet_idx)(t - first) * (jet_idx)tile;
+  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
+  const int striped = warp * 32 * Items + lane;  // element j * 32 of the warp's lane
   jet_off b[Slots];
   jet_bases(p, (jet_idx)(t / per_row), b);
   #pragma unroll
   for (int j = 0; j < Items; ++j) {
-    const int e = j * threads + threadIdx.x;
+    const int e = striped + j * 32;
     stage[e + e / 32] = start + e < K ? jet_at(p, start + e, b) : Op::identity();
   }
-  __syncthreads();
+  __syncwarp();
   T x[Items];
   T run = Op::identity();
   #pragma unroll
@@ -172,7 +175,6 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
     run = Op()(run, stage[e + e / 32]);
     x[j] = run;
   }
-  const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const T in_warp = jet_warp_scan<Op>(run);
   if (lane == 31) warp_prefix[warp] = in_warp;
   T before = jet_shfl_word<0>(in_warp, 1);
@@ -201,10 +203,10 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
     const int e = threadIdx.x * Items + j;
     stage[e + e / 32] = Op()(before, x[j]);
   }
-  __syncthreads();
+  __syncwarp();
   #pragma unroll
   for (int j = 0; j < Items; ++j) {
-    const int e = j * threads + threadIdx.x;
+    const int e = striped + j * 32;
     if (start + e < K) jet_put(p, start + e, b, stage[e + e / 32]);
   }
 }
