@@ -13,7 +13,6 @@
 #include "jet/sorting.hpp"
 #include "src/random/kernels.hpp"
 #include "src/random/state.hpp"
-#include "src/sort/radix_sort.hpp"
 #include "src/sort/sort_rows.hpp"
 
 namespace jet::random {
@@ -29,16 +28,7 @@ array permutation_indices(detail::generator_state& g, std::int64_t n) {
   const array keys = detail::draw(g, jet::detail::random_dist::words, {n}, uint32);
   const dtype wide = n > std::numeric_limits<std::int32_t>::max() ? int64 : int32;
   const array positions = arange(0.0, static_cast<double>(n), 1.0, wide);
-  const array sorted_keys = empty({n}, uint32), sorted = empty({n}, wide);
-  jet::detail::radix_job job;
-  job.key_bytes = 4;
-  job.keys_in = keys.data();
-  job.keys_out = sorted_keys.data();
-  job.value_bytes = positions.itemsize();
-  job.values_in = positions.data();
-  job.values_out = sorted.data();
-  job.n = n;
-  jet::detail::run(job, jet::detail::radix_sort);
+  const auto [sorted_keys, sorted] = jet::detail::radix_sorted(keys, 1, positions);
   const array out = empty({n}, int64);
   detail::untie(out, detail::draw_key(g), sorted_keys, sorted);
   return out;

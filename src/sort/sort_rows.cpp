@@ -4,6 +4,7 @@
 #include "codegen/expr/node.hpp"
 #include "jet/ops.hpp"
 #include "src/pipeline/evaluate.hpp"
+#include "src/sort/radix_sort.hpp"
 
 namespace jet::detail {
 
@@ -43,6 +44,24 @@ array positions_of(const sort_rows& r, dtype t) {
 array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t) {
   array out = empty(r.axis ? a_shape : shape{a_shape.product()}, t);
   evaluate(*sorted.node(), r.axis ? moveaxis(out, *r.axis, -1) : out.reshape(r.moved));
+  return out;
+}
+
+sorted_pairs radix_sorted(const array& keys, std::int64_t rows, const array& values) {
+  sorted_pairs out{empty(keys.shape(), keys.dtype()), array()};
+  radix_job job;
+  job.key_bytes = keys.itemsize();
+  job.keys_in = keys.data();
+  job.keys_out = out.keys.data();
+  job.n = keys.size();
+  job.rows = rows;
+  if (values.data()) {
+    out.values = empty(values.shape(), values.dtype());
+    job.value_bytes = values.itemsize();
+    job.values_in = values.data();
+    job.values_out = out.values.data();
+  }
+  run(job, radix_sort);
   return out;
 }
 

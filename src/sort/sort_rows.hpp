@@ -45,6 +45,13 @@ array positions_of(const sort_rows& r, dtype t);
 // the axis last), or 1-D with no axis.
 array in_result_layout(const expr& sorted, const sort_rows& r, const shape& a_shape, dtype t);
 
+// `keys` (contiguous, laid out as `rows` rows) sorted stably row by row by CUB's radix sort,
+// and `values` (as many, int32 or int64) moved with them where given: new arrays of both.
+struct sorted_pairs {
+  array keys, values;
+};
+sorted_pairs radix_sorted(const array& keys, std::int64_t rows, const array& values = array());
+
 // Runs `job` by `runner` (radix_sort, sort_values, count_digits) on the current stream, in
 // its order, with scratch from Jet's pool.
 template <class Job>

@@ -38,28 +38,10 @@ void check_index_dtype(dtype t, std::int64_t length) {
                       std::to_string(length) + " elements");
 }
 
-// The job that sorts `keys` into `sorted` row by row.
-detail::radix_job job_for(const array& keys, const array& sorted, const sort_rows& r) {
-  detail::radix_job job;
-  job.key_bytes = keys.itemsize();
-  job.keys_in = keys.data();
-  job.keys_out = sorted.data();
-  job.n = keys.size();
-  job.rows = r.rows;
-  return job;
-}
-
 // `keys` sorted, and with them `positions` (of r.moved's shape, int32 or int64) into a new
 // array: the positions in sorted order.
 array sort_positions(const array& keys, const array& positions, const sort_rows& r) {
-  const array sorted_keys = empty(keys.shape(), keys.dtype());
-  array out = empty(positions.shape(), positions.dtype());
-  detail::radix_job job = job_for(keys, sorted_keys, r);
-  job.value_bytes = positions.itemsize();
-  job.values_in = positions.data();
-  job.values_out = out.data();
-  run(job, detail::radix_sort);
-  return out;
+  return detail::radix_sorted(keys, r.rows, positions).values;
 }
 
 // One row of a real dtype, sorted by CUB in the dtype's own order into `out`: from `a` itself
@@ -124,9 +106,7 @@ array sort(const expr& a, std::optional<std::int64_t> axis) {
     return out;
   }
   // Rows: their keys, which CUB sorts row by row in one segmented sort, then their values.
-  const array keys = keys_of(a, r, false);
-  const array sorted = empty(keys.shape(), keys.dtype());
-  run(job_for(keys, sorted, r), detail::radix_sort);
+  const array sorted = detail::radix_sorted(keys_of(a, r, false), r.rows).keys;
   return in_result_layout(expr(detail::make_sort_value(expr(sorted).node(), a.dtype())), r,
                           a.shape(), a.dtype());
 }
