@@ -92,7 +92,7 @@ if [ "$what" = all ] || [ "$what" = sanitize ]; then
 fi
 if [ "$what" = all ] || [ "$what" = tests ]; then
   # The examples check their own results (from_cupy: each printed result against NumPy's).
-  for e in tour sgemm_raw black_scholes monte_carlo option_prices kmeans from_cupy; do
+  for e in tour sgemm_raw black_scholes monte_carlo option_prices kmeans monte_carlo_multigpu from_cupy; do
     "$build/examples/$e" > "$out/example-$e.log" 2>&1 && r=ok || { r=FAILED; rc=1; }
     echo "example $e: $r" >> "$out/summary.log"
   done

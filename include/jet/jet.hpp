@@ -4,6 +4,7 @@
 #include "jet/array.hpp"
 #include "jet/cache.hpp"
 #include "jet/device.hpp"
+#include "jet/distributed.hpp"
 #include "jet/dtype.hpp"
 #include "jet/error.hpp"
 #include "jet/expr.hpp"

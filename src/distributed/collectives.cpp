@@ -1,0 +1,361 @@
+// Collectives on Jet arrays: each call evaluates its send buffer and allocates its result on
+// the rank's device, then waits in this thread's group (one call is a group of one). When the
+// outermost group ends, the calls of each clique of local ranks are checked against each other
+// (NCCL would wait forever on a mismatch), then issued as one NCCL group, then each call's
+// last step runs (a 16-bit integer result narrowed from the 32 bits it was reduced in).
+#include <fmt/format.h>
+
+#include <map>
+
+#include "jet/device.hpp"
+#include "jet/manipulation.hpp"
+#include "jet/stream.hpp"
+#include "src/distributed/state.hpp"
+#include "src/pipeline/evaluate.hpp"
+
+namespace jet::distributed {
+namespace {
+
+namespace nccl = jet::detail::nccl;
+
+// One NCCL call waiting for its group to end, with the buffers it reads and writes.
+struct pending {
+  communicator comm;
+  const char* name;
+  jet::shape shape;  // of the call's x, for the checks and their messages
+  jet::dtype dtype;
+  nccl::call call;
+  cudaStream_t stream;
+  std::vector<array> buffers;
+  std::function<void()> then;
+};
+
+thread_local int depth = 0;
+thread_local std::vector<pending> queued;
+
+constexpr const char* op_names[] = {"sum", "prod", "min", "max", "avg"};
+
+bool point_to_point(const pending& p) {
+  return p.call.what == nccl::kind::send || p.call.what == nccl::kind::recv;
+}
+
+std::string describe(const pending& p) {
+  std::string s = fmt::format("{} of {} {}", p.name, name(p.dtype), to_string(p.shape));
+  if (p.call.what == nccl::kind::all_reduce || p.call.what == nccl::kind::reduce ||
+      p.call.what == nccl::kind::reduce_scatter)
+    s += fmt::format(" ({})", op_names[static_cast<int>(p.call.op)]);
+  if (p.call.what == nccl::kind::reduce || p.call.what == nccl::kind::broadcast)
+    s += fmt::format(" from root {}", p.call.peer);
+  return s;
+}
+
+bool same_call(const pending& a, const pending& b) {
+  return a.call.what == b.call.what && a.shape == b.shape && a.dtype == b.dtype &&
+         a.call.op == b.call.op && a.call.peer == b.call.peer;
+}
+
+// The collectives of the ranks present, in order, must be the same call.
+void check_collectives(const std::vector<std::vector<const pending*>>& ranks) {
+  int first = -1;
+  for (int r = 0; r < static_cast<int>(ranks.size()); ++r) {
+    if (ranks[r].empty()) continue;
+    if (first < 0) {
+      first = r;
+      continue;
+    }
+    const auto& a = ranks[first];
+    const auto& b = ranks[r];
+    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
+      if (i < a.size() && i < b.size() && same_call(*a[i], *b[i])) continue;
+      throw value_error(fmt::format(
+          "collective {} of the group: rank {} calls {}, rank {} calls {}; every rank of a "
+          "communicator must make the same calls with the same shapes and dtypes",
+          i + 1, first, i < a.size() ? describe(*a[i]) : "nothing", r,
+          i < b.size() ? describe(*b[i]) : "nothing"));
+    }
+  }
+}
+
+// Each send between ranks present must meet a recv of the same shape and dtype, in order.
+void check_pairs(const std::vector<std::vector<const pending*>>& ranks) {
+  const int n = static_cast<int>(ranks.size());
+  for (int from = 0; from < n; ++from)
+    for (int to = 0; to < n; ++to) {
+      if (ranks[from].empty() || ranks[to].empty()) continue;
+      std::vector<const pending*> sends, recvs;
+      for (const pending* p : ranks[from])
+        if (p->call.what == nccl::kind::send && p->call.peer == to) sends.push_back(p);
+      for (const pending* p : ranks[to])
+        if (p->call.what == nccl::kind::recv && p->call.peer == from) recvs.push_back(p);
+      for (std::size_t i = 0; i < std::max(sends.size(), recvs.size()); ++i) {
+        if (i < sends.size() && i < recvs.size() && sends[i]->shape == recvs[i]->shape &&
+            sends[i]->dtype == recvs[i]->dtype)
+          continue;
+        throw value_error(
+            fmt::format("send {} from rank {} to rank {}: rank {} sends {}, rank {} receives {}",
+                        i + 1, from, to, from, i < sends.size() ? describe(*sends[i]) : "nothing",
+                        to, i < recvs.size() ? describe(*recvs[i]) : "nothing"));
+      }
+    }
+}
+
+// Checks the calls of each clique of local ranks, among the ranks that made calls here.
+void check_matching(const std::vector<pending>& calls) {
+  std::map<const clique*, std::pair<std::vector<std::vector<const pending*>>,
+                                    std::vector<std::vector<const pending*>>>>
+      cliques;
+  for (const pending& p : calls) {
+    const communicator::state& s = p.comm.get();
+    if (!s.clique->all_local) continue;
+    auto& [collectives, pairs] = cliques[s.clique.get()];
+    collectives.resize(s.size);
+    pairs.resize(s.size);
+    (point_to_point(p) ? pairs : collectives)[s.rank].push_back(&p);
+  }
+  for (const auto& [c, lists] : cliques) {
+    check_collectives(lists.first);
+    check_pairs(lists.second);
+  }
+}
+
+// Runs `work` on `device` with `stream` current.
+void on_stream(int device, cudaStream_t stream, const std::function<void()>& work) {
+  jet::device_guard on(device);
+  if (stream == jet::current_stream()) return work();
+  const jet::stream s = external_stream(stream);
+  const stream_guard guard(s);
+  work();
+}
+
+void flush() {
+  std::vector<pending> calls = std::move(queued);
+  queued.clear();
+  check_matching(calls);
+  nccl::group_start();
+  try {
+    for (const pending& p : calls) {
+      const communicator::state& s = p.comm.get();
+      const jet::device_guard on(s.device);
+      nccl::issue(s.comm, s.rank, p.call, p.stream);
+    }
+  } catch (...) {
+    nccl::group_end();
+    throw;
+  }
+  nccl::group_end();
+  for (const pending& p : calls)
+    if (p.then) on_stream(p.comm.device(), p.stream, p.then);
+}
+
+// Queues a call made on the rank's device (the caller's device_guard) on its current stream.
+void enqueue(const communicator& c, const char* name, const expr& x, const nccl::call& call,
+             std::vector<array> buffers, std::function<void()> then = {}) {
+  queued.push_back(pending{c, name, x.shape(), x.dtype(), call, jet::current_stream(),
+                           std::move(buffers), std::move(then)});
+  if (depth == 0) flush();
+}
+
+void check_rank(const communicator& c, const char* name, const char* role, int rank) {
+  if (rank < 0 || rank >= c.size())
+    throw value_error(fmt::format("{}: {} {} is not a rank of a communicator of {} (ranks 0 to {})",
+                                  name, role, rank, c.size(), c.size() - 1));
+}
+
+// `x` evaluated on the rank's device as one C-contiguous array.
+array send_buffer(const communicator& c, const char* name, const expr& x) {
+  const array a = jet::detail::as_array(x);
+  if (a.device() != c.device())
+    throw value_error(fmt::format("{}: the array is on device {}, rank {} runs on device {}", name,
+                                  a.device(), c.rank(), c.device()));
+  return a.is_c_contiguous() ? a : ascontiguousarray(a);
+}
+
+// How a reduction travels: what is sent, as which NCCL type, how many of those an element
+// is, and the NCCL operation.
+struct reduction {
+  expr send;
+  nccl::carrier type;
+  std::size_t per_element = 1;
+  reduce_op op;
+};
+
+reduction plan_reduction(const char* name, const expr& x, reduce_op op) {
+  const dtype t = x.dtype();
+  const dtype_kind k = kind(t);
+  const auto refuse = [&](const char* why) {
+    throw dtype_error(fmt::format("{}: {} of {} is not supported: {}", name,
+                                  op_names[static_cast<int>(op)], jet::name(t), why));
+  };
+  if (op == reduce_op::avg && k != dtype_kind::floating && k != dtype_kind::complex)
+    refuse("avg needs a floating or complex dtype (divide the sum instead)");
+  if (k == dtype_kind::complex && op != reduce_op::sum && op != reduce_op::avg)
+    refuse("complex values only sum and average");
+  switch (t) {
+    case dtype::bool_: {
+      // NumPy's + and * of bools are logical or and and.
+      const reduce_op logical = op == reduce_op::sum    ? reduce_op::max
+                                : op == reduce_op::prod ? reduce_op::min
+                                                        : op;
+      return {x, nccl::carrier::uint8, 1, logical};
+    }
+    case dtype::int8: return {x, nccl::carrier::int8, 1, op};
+    case dtype::int16: return {x.astype(int32), nccl::carrier::int32, 1, op};
+    case dtype::int32: return {x, nccl::carrier::int32, 1, op};
+    case dtype::int64: return {x, nccl::carrier::int64, 1, op};
+    case dtype::uint8: return {x, nccl::carrier::uint8, 1, op};
+    case dtype::uint16: return {x.astype(uint32), nccl::carrier::uint32, 1, op};
+    case dtype::uint32: return {x, nccl::carrier::uint32, 1, op};
+    case dtype::uint64: return {x, nccl::carrier::uint64, 1, op};
+    case dtype::float16: return {x, nccl::carrier::float16, 1, op};
+    case dtype::bfloat16: return {x, nccl::carrier::bfloat16, 1, op};
+    case dtype::float32: return {x, nccl::carrier::float32, 1, op};
+    case dtype::float64: return {x, nccl::carrier::float64, 1, op};
+    case dtype::complex64: return {x, nccl::carrier::float32, 2, op};
+    case dtype::complex128: return {x, nccl::carrier::float64, 2, op};
+  }
+  refuse("unknown dtype");
+  return {x, nccl::carrier::uint8, 1, op};
+}
+
+// A reduction's result of `s` and x's dtype, with the buffer NCCL writes: the result itself,
+// or a 32-bit one that the call's last step narrows into it.
+struct reduced {
+  array result;
+  array written;
+  std::function<void()> narrow;
+};
+
+reduced reduction_result(const expr& x, const array& sent, const shape& s) {
+  reduced r{empty(s, x.dtype()), array(), {}};
+  r.written = r.result;
+  if (sent.dtype() != x.dtype()) {
+    r.written = empty(s, sent.dtype());
+    r.narrow = [result = r.result, wide = r.written] { copyto(result, wide); };
+  }
+  return r;
+}
+
+std::size_t bytes(const array& a) { return static_cast<std::size_t>(a.nbytes()); }
+
+// The leading axis of `x` cut into the communicator's size: the length of a part.
+std::int64_t part_length(const communicator& c, const char* name, const expr& x) {
+  if (x.ndim() == 0 || x.shape()[0] % c.size() != 0)
+    throw shape_error(fmt::format(
+        "{}: an array of shape {} does not split along axis 0 into {} equal parts (one a rank)",
+        name, to_string(x.shape()), c.size()));
+  return x.shape()[0] / c.size();
+}
+
+shape with_leading(const shape& s, std::int64_t length) {
+  shape out = s;
+  out[0] = length;
+  return out;
+}
+
+}  // namespace
+
+void group(const std::function<void()>& calls) {
+  ++depth;
+  try {
+    calls();
+  } catch (...) {
+    if (--depth == 0) queued.clear();  // nothing of a failed group is issued
+    throw;
+  }
+  if (--depth == 0) flush();
+}
+
+array all_reduce(const communicator& c, const expr& x, reduce_op op) {
+  const jet::device_guard on(c.device());
+  const reduction plan = plan_reduction("all_reduce", x, op);
+  const array send = send_buffer(c, "all_reduce", plan.send);
+  const reduced out = reduction_result(x, send, x.shape());
+  enqueue(c, "all_reduce", x,
+          {nccl::kind::all_reduce, send.data(), out.written.data(),
+           static_cast<std::size_t>(send.size()) * plan.per_element, plan.type, plan.op},
+          {send, out.written}, out.narrow);
+  return out.result;
+}
+
+array reduce(const communicator& c, const expr& x, int root, reduce_op op) {
+  check_rank(c, "reduce", "root", root);
+  const jet::device_guard on(c.device());
+  const reduction plan = plan_reduction("reduce", x, op);
+  const array send = send_buffer(c, "reduce", plan.send);
+  const bool here = c.rank() == root;
+  const reduced out = reduction_result(x, send, here ? x.shape() : shape{0});
+  enqueue(c, "reduce", x,
+          {nccl::kind::reduce, send.data(), here ? out.written.data() : nullptr,
+           static_cast<std::size_t>(send.size()) * plan.per_element, plan.type, plan.op, root},
+          {send, out.written}, out.narrow);
+  return out.result;
+}
+
+array broadcast(const communicator& c, const expr& x, int root) {
+  check_rank(c, "broadcast", "root", root);
+  const jet::device_guard on(c.device());
+  const array send = c.rank() == root ? send_buffer(c, "broadcast", x) : array();
+  const array out = empty(x.shape(), x.dtype());
+  enqueue(c, "broadcast", x,
+          {nccl::kind::broadcast, send.data(), out.data(), bytes(out), nccl::carrier::uint8,
+           reduce_op::sum, root},
+          {send, out});
+  return out;
+}
+
+array all_gather(const communicator& c, const expr& x) {
+  const jet::device_guard on(c.device());
+  const array send = send_buffer(c, "all_gather", x);
+  const array out =
+      empty(x.ndim() == 0 ? shape{c.size()} : with_leading(x.shape(), x.shape()[0] * c.size()),
+            x.dtype());
+  enqueue(c, "all_gather", x, {nccl::kind::all_gather, send.data(), out.data(), bytes(send)},
+          {send, out});
+  return out;
+}
+
+array reduce_scatter(const communicator& c, const expr& x, reduce_op op) {
+  const std::int64_t length = part_length(c, "reduce_scatter", x);
+  const jet::device_guard on(c.device());
+  const reduction plan = plan_reduction("reduce_scatter", x, op);
+  const array send = send_buffer(c, "reduce_scatter", plan.send);
+  const reduced out = reduction_result(x, send, with_leading(x.shape(), length));
+  enqueue(c, "reduce_scatter", x,
+          {nccl::kind::reduce_scatter, send.data(), out.written.data(),
+           static_cast<std::size_t>(out.written.size()) * plan.per_element, plan.type, plan.op},
+          {send, out.written}, out.narrow);
+  return out.result;
+}
+
+array all_to_all(const communicator& c, const expr& x) {
+  part_length(c, "all_to_all", x);
+  const jet::device_guard on(c.device());
+  const array send = send_buffer(c, "all_to_all", x);
+  const array out = empty(x.shape(), x.dtype());
+  enqueue(c, "all_to_all", x,
+          {nccl::kind::all_to_all, send.data(), out.data(), bytes(send) / c.size()}, {send, out});
+  return out;
+}
+
+void send(const communicator& c, const expr& x, int peer) {
+  check_rank(c, "send", "peer", peer);
+  const jet::device_guard on(c.device());
+  const array buffer = send_buffer(c, "send", x);
+  enqueue(c, "send", x,
+          {nccl::kind::send, buffer.data(), nullptr, bytes(buffer), nccl::carrier::uint8,
+           reduce_op::sum, peer},
+          {buffer});
+}
+
+array recv(const communicator& c, int peer, const shape& s, dtype t) {
+  check_rank(c, "recv", "peer", peer);
+  const jet::device_guard on(c.device());
+  const array out = empty(s, t);
+  enqueue(c, "recv", out,
+          {nccl::kind::recv, nullptr, out.data(), bytes(out), nccl::carrier::uint8, reduce_op::sum,
+           peer},
+          {out});
+  return out;
+}
+
+}  // namespace jet::distributed
