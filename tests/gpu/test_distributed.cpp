@@ -209,6 +209,58 @@ void check_sharded(const comms_t& comms) {
                     "sharded_array::split: a 0-d array has no axis 0 to split");
 }
 
+// One Lloyd step of k-means on `points` (n, 2) from `centers` (k, 2): each cluster's sum of
+// its points and their count.
+struct cluster_sums {
+  jet::array sums, counts;
+};
+cluster_sums assign_points(const jet::array& points, const jet::array& centers) {
+  const jet::slice all;
+  const jet::array distances =
+      jet::sum(jet::square(points(all, jet::newaxis, all) - centers(jet::newaxis, all, all)), 2);
+  const jet::array labels = jet::argmin(distances, 1);
+  const jet::array members =
+      (labels(all, jet::newaxis) == jet::arange(centers.shape()[0])).astype(jet::float32);
+  return {jet::matmul(members.T(), points), jet::sum(members, 0)};
+}
+
+// Data-parallel k-means: every rank assigns its shard's points, an all-reduce adds the ranks'
+// sums and counts, and every rank then holds the same new centers. Against the same steps on
+// the whole array on one device.
+void check_kmeans(const comms_t& comms) {
+  const std::int64_t n = 10007, k = 4;
+  const jet::array t = jet::arange(n).astype(jet::float32);
+  const jet::array points = jet::stack({jet::sin(t * 0.37f) * 3 + jet::floor(t / (n / 4)) * 4,
+                                        jet::cos(t * 0.11f) * 2 - jet::floor(t / (n / 4)) * 3},
+                                       1);
+  const dist::sharded_array x = dist::sharded_array::split(points, comms);
+  const int size = static_cast<int>(comms.size());
+  jet::array whole_centers = points(jet::slice(0, k * (n / k), n / k));
+  std::vector<jet::array> centers;
+  for (const auto& c : comms) centers.push_back(whole_centers.to_device(c.device()));
+  for (int step = 0; step < 5; ++step) {
+    std::vector<cluster_sums> parts;
+    for (int r = 0; r < size; ++r) {
+      const jet::device_guard on(comms[r].device());
+      parts.push_back(assign_points(x.shard(r), centers[r]));
+    }
+    dist::group([&] {
+      for (int r = 0; r < size; ++r) {
+        parts[r].sums = dist::all_reduce(comms[r], parts[r].sums);
+        parts[r].counts = dist::all_reduce(comms[r], parts[r].counts);
+      }
+    });
+    for (int r = 0; r < size; ++r) {
+      const jet::device_guard on(comms[r].device());
+      centers[r] = parts[r].sums / parts[r].counts(jet::slice(), jet::newaxis);
+    }
+    const cluster_sums whole = assign_points(points, whole_centers);
+    whole_centers = whole.sums / whole.counts(jet::slice(), jet::newaxis);
+    for (int r = 0; r < size; ++r)
+      CHECK(jet::allclose(centers[r].to_device(0), whole_centers, 1e-4, 1e-5));
+  }
+}
+
 }  // namespace
 
 TEST_CASE("distributed: NCCL is there, and its version", "[gpu][distributed]") {
@@ -233,8 +285,11 @@ TEST_CASE("distributed: a communicator made from a unique id", "[gpu][distribute
   check_collectives({c});
 }
 
-TEST_CASE("distributed: a sharded array over one rank", "[gpu][distributed]") {
-  check_sharded(dist::communicator::local({0}));
+TEST_CASE("distributed: a sharded array and data-parallel k-means over one rank",
+          "[gpu][distributed]") {
+  const comms_t comms = dist::communicator::local({0});
+  check_sharded(comms);
+  check_kmeans(comms);
 }
 
 TEST_CASE("distributed: errors name the call and the values", "[gpu][distributed]") {
@@ -290,9 +345,11 @@ TEST_CASE("distributed: every collective and dtype over every local GPU", "[gpu]
   check_collectives(comms);
 }
 
-TEST_CASE("distributed: sharded arrays over every local GPU", "[gpu][.multigpu]") {
+TEST_CASE("distributed: sharded arrays and data-parallel k-means over every local GPU",
+          "[gpu][.multigpu]") {
   const comms_t comms = dist::communicator::local();
   check_sharded(comms);
+  check_kmeans(comms);
   // A shard without rows takes part in min and max through another rank's partial result.
   const jet::array one_row = jet::asarray(std::vector<float>{3, -1, 2}, {1, 3});
   const dist::sharded_array x = dist::sharded_array::split(one_row, comms);
