@@ -10,7 +10,7 @@
 #include "jet/device.hpp"
 #include "jet/manipulation.hpp"
 #include "jet/stream.hpp"
-#include "src/distributed/state.hpp"
+#include "src/distributed/checks.hpp"
 #include "src/pipeline/evaluate.hpp"
 
 namespace jet::distributed {
@@ -18,105 +18,8 @@ namespace {
 
 namespace nccl = jet::detail::nccl;
 
-// One NCCL call waiting for its group to end, with the buffers it reads and writes.
-struct pending {
-  communicator comm;
-  const char* name;
-  jet::shape shape;  // of the call's x, for the checks and their messages
-  jet::dtype dtype;
-  nccl::call call;
-  cudaStream_t stream;
-  std::vector<array> buffers;
-  std::function<void()> then;
-};
-
 thread_local int depth = 0;
 thread_local std::vector<pending> queued;
-
-constexpr const char* op_names[] = {"sum", "prod", "min", "max", "avg"};
-
-bool point_to_point(const pending& p) {
-  return p.call.what == nccl::kind::send || p.call.what == nccl::kind::recv;
-}
-
-std::string describe(const pending& p) {
-  std::string s = fmt::format("{} of {} {}", p.name, name(p.dtype), to_string(p.shape));
-  if (p.call.what == nccl::kind::all_reduce || p.call.what == nccl::kind::reduce ||
-      p.call.what == nccl::kind::reduce_scatter)
-    s += fmt::format(" ({})", op_names[static_cast<int>(p.call.op)]);
-  if (p.call.what == nccl::kind::reduce || p.call.what == nccl::kind::broadcast)
-    s += fmt::format(" from root {}", p.call.peer);
-  return s;
-}
-
-bool same_call(const pending& a, const pending& b) {
-  return a.call.what == b.call.what && a.shape == b.shape && a.dtype == b.dtype &&
-         a.call.op == b.call.op && a.call.peer == b.call.peer;
-}
-
-// The collectives of the ranks present, in order, must be the same call.
-void check_collectives(const std::vector<std::vector<const pending*>>& ranks) {
-  int first = -1;
-  for (int r = 0; r < static_cast<int>(ranks.size()); ++r) {
-    if (ranks[r].empty()) continue;
-    if (first < 0) {
-      first = r;
-      continue;
-    }
-    const auto& a = ranks[first];
-    const auto& b = ranks[r];
-    for (std::size_t i = 0; i < std::max(a.size(), b.size()); ++i) {
-      if (i < a.size() && i < b.size() && same_call(*a[i], *b[i])) continue;
-      throw value_error(fmt::format(
-          "collective {} of the group: rank {} calls {}, rank {} calls {}; every rank of a "
-          "communicator must make the same calls with the same shapes and dtypes",
-          i + 1, first, i < a.size() ? describe(*a[i]) : "nothing", r,
-          i < b.size() ? describe(*b[i]) : "nothing"));
-    }
-  }
-}
-
-// Each send between ranks present must meet a recv of the same shape and dtype, in order.
-void check_pairs(const std::vector<std::vector<const pending*>>& ranks) {
-  const int n = static_cast<int>(ranks.size());
-  for (int from = 0; from < n; ++from)
-    for (int to = 0; to < n; ++to) {
-      if (ranks[from].empty() || ranks[to].empty()) continue;
-      std::vector<const pending*> sends, recvs;
-      for (const pending* p : ranks[from])
-        if (p->call.what == nccl::kind::send && p->call.peer == to) sends.push_back(p);
-      for (const pending* p : ranks[to])
-        if (p->call.what == nccl::kind::recv && p->call.peer == from) recvs.push_back(p);
-      for (std::size_t i = 0; i < std::max(sends.size(), recvs.size()); ++i) {
-        if (i < sends.size() && i < recvs.size() && sends[i]->shape == recvs[i]->shape &&
-            sends[i]->dtype == recvs[i]->dtype)
-          continue;
-        throw value_error(
-            fmt::format("send {} from rank {} to rank {}: rank {} sends {}, rank {} receives {}",
-                        i + 1, from, to, from, i < sends.size() ? describe(*sends[i]) : "nothing",
-                        to, i < recvs.size() ? describe(*recvs[i]) : "nothing"));
-      }
-    }
-}
-
-// Checks the calls of each clique of local ranks, among the ranks that made calls here.
-void check_matching(const std::vector<pending>& calls) {
-  std::map<const clique*, std::pair<std::vector<std::vector<const pending*>>,
-                                    std::vector<std::vector<const pending*>>>>
-      cliques;
-  for (const pending& p : calls) {
-    const communicator::state& s = p.comm.get();
-    if (!s.clique->all_local) continue;
-    auto& [collectives, pairs] = cliques[s.clique.get()];
-    collectives.resize(s.size);
-    pairs.resize(s.size);
-    (point_to_point(p) ? pairs : collectives)[s.rank].push_back(&p);
-  }
-  for (const auto& [c, lists] : cliques) {
-    check_collectives(lists.first);
-    check_pairs(lists.second);
-  }
-}
 
 // Runs `work` on `device` with `stream` current.
 void on_stream(int device, cudaStream_t stream, const std::function<void()>& work) {
@@ -130,7 +33,8 @@ void on_stream(int device, cudaStream_t stream, const std::function<void()>& wor
 void flush() {
   std::vector<pending> calls = std::move(queued);
   queued.clear();
-  check_matching(calls);
+  check_local_ranks(calls);
+  check_across_processes(calls);
   nccl::group_start();
   try {
     for (const pending& p : calls) {
@@ -183,8 +87,8 @@ reduction plan_reduction(const char* name, const expr& x, reduce_op op) {
   const dtype t = x.dtype();
   const dtype_kind k = kind(t);
   const auto refuse = [&](const char* why) {
-    throw dtype_error(fmt::format("{}: {} of {} is not supported: {}", name,
-                                  op_names[static_cast<int>(op)], jet::name(t), why));
+    throw dtype_error(
+        fmt::format("{}: {} of {} is not supported: {}", name, op_name(op), jet::name(t), why));
   };
   if (op == reduce_op::avg && k != dtype_kind::floating && k != dtype_kind::complex)
     refuse("avg needs a floating or complex dtype (divide the sum instead)");

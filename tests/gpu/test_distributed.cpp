@@ -383,9 +383,9 @@ TEST_CASE("distributed: mismatched calls of local ranks raise, naming the ranks"
   CHECK(same(sums[1], jet::full({4}, 2.0f)));
 }
 
-TEST_CASE("distributed: one rank per process, joined by a unique id", "[gpu][distributed]") {
-  // As many processes as there are GPUs, two at most: one on a machine of one GPU.
-  const int size = std::min(jet::device::count(), 2);
+// Starts `size` processes of tests/gpu/distributed_rank.cpp joined by a fresh unique id, with
+// JET_DISTRIBUTED_CHECK=1; true when every one exits 0.
+bool run_ranks(int size, const char* mode) {
   jet_test::temp_dir dir;
   const std::string id_file = dir.path() + "/id";
   const dist::unique_id id = dist::make_unique_id();
@@ -393,21 +393,34 @@ TEST_CASE("distributed: one rank per process, joined by a unique id", "[gpu][dis
   REQUIRE(f != nullptr);
   REQUIRE(std::fwrite(id.bytes.data(), 1, id.bytes.size(), f) == id.bytes.size());
   std::fclose(f);
+  const jet_test::scoped_env check("JET_DISTRIBUTED_CHECK", "1");
   std::vector<pid_t> ranks;
   for (int r = 0; r < size; ++r) {
     const std::string size_arg = std::to_string(size), rank_arg = std::to_string(r);
     std::vector<char*> argv{const_cast<char*>(JET_DISTRIBUTED_RANK),
-                            const_cast<char*>(id_file.c_str()), const_cast<char*>(size_arg.c_str()),
-                            const_cast<char*>(rank_arg.c_str()), nullptr};
+                            const_cast<char*>(id_file.c_str()),
+                            const_cast<char*>(size_arg.c_str()),
+                            const_cast<char*>(rank_arg.c_str()),
+                            const_cast<char*>(mode),
+                            nullptr};
+    if (*mode == 0) argv[4] = nullptr;
     pid_t pid = 0;
     REQUIRE(posix_spawn(&pid, JET_DISTRIBUTED_RANK, nullptr, nullptr, argv.data(), environ) == 0);
     ranks.push_back(pid);
   }
+  bool ok = true;
   for (int r = 0; r < size; ++r) {
     int status = 0;
     REQUIRE(waitpid(ranks[r], &status, 0) == ranks[r]);
-    INFO("rank " << r);
-    CHECK(WIFEXITED(status));
-    CHECK(WEXITSTATUS(status) == 0);
+    ok = ok && WIFEXITED(status) && WEXITSTATUS(status) == 0;
   }
+  return ok;
+}
+
+TEST_CASE("distributed: one rank per process, joined by a unique id", "[gpu][distributed]") {
+  // As many processes as there are GPUs, two at most: one on a machine of one GPU.
+  const int size = std::min(jet::device::count(), 2);
+  CHECK(run_ranks(size, ""));
+  // Across processes, JET_DISTRIBUTED_CHECK=1 refuses mismatched calls on every rank.
+  if (size >= 2) CHECK(run_ranks(size, "mismatch"));
 }
