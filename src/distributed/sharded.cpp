@@ -10,6 +10,7 @@
 #include "jet/ops.hpp"
 #include "jet/reduce.hpp"
 #include "src/distributed/state.hpp"
+#include "src/pipeline/evaluate.hpp"
 
 namespace jet::distributed {
 namespace {
@@ -97,7 +98,7 @@ sharded_array sharded_array::split(const expr& x, std::vector<communicator> comm
   check_communicators(comms, comms.size());
   if (x.ndim() == 0) throw shape_error("sharded_array::split: a 0-d array has no axis 0 to split");
   const std::vector<array> pieces =
-      array_split(x.eval(), static_cast<std::int64_t>(comms.size()), 0);
+      array_split(jet::detail::as_array(x), static_cast<std::int64_t>(comms.size()), 0);
   std::vector<array> shards;
   for (std::size_t r = 0; r < comms.size(); ++r)
     shards.push_back(pieces[r].to_device(comms[r].device()));
