@@ -2,7 +2,8 @@
 // here and over every local GPU in the [multigpu] cases (gpu.multi_device, skipped on one
 // GPU), each result against Jet's own single-device reduction of the ranks' operands; the
 // errors; sharded arrays against the whole array; and ranks in separate processes
-// (tests/gpu/distributed_rank.cpp).
+// (tests/gpu/distributed_rank.cpp). Hidden from discovery: ctest runs them as gpu.distributed and
+// gpu.distributed_multi_device, skipped without NCCL (tests/support/main.cpp).
 #include <spawn.h>
 #include <sys/wait.h>
 
@@ -263,13 +264,13 @@ void check_kmeans(const comms_t& comms) {
 
 }  // namespace
 
-TEST_CASE("distributed: NCCL is there, and its version", "[gpu][distributed]") {
+TEST_CASE("distributed: NCCL is there, and its version", "[gpu][.distributed]") {
   REQUIRE(dist::available());
   CHECK(dist::unavailable_reason().empty());
   CHECK(dist::nccl_version().find('.') != std::string::npos);
 }
 
-TEST_CASE("distributed: every collective and dtype over one rank", "[gpu][distributed]") {
+TEST_CASE("distributed: every collective and dtype over one rank", "[gpu][.distributed]") {
   const comms_t comms = dist::communicator::local({0});
   REQUIRE(comms.size() == 1);
   CHECK(comms[0].rank() == 0);
@@ -279,20 +280,20 @@ TEST_CASE("distributed: every collective and dtype over one rank", "[gpu][distri
   check_collectives(comms);
 }
 
-TEST_CASE("distributed: a communicator made from a unique id", "[gpu][distributed]") {
+TEST_CASE("distributed: a communicator made from a unique id", "[gpu][.distributed]") {
   const dist::communicator c(dist::make_unique_id(), 1, 0);
   CHECK(!c.all_local());
   check_collectives({c});
 }
 
 TEST_CASE("distributed: a sharded array and data-parallel k-means over one rank",
-          "[gpu][distributed]") {
+          "[gpu][.distributed]") {
   const comms_t comms = dist::communicator::local({0});
   check_sharded(comms);
   check_kmeans(comms);
 }
 
-TEST_CASE("distributed: errors name the call and the values", "[gpu][distributed]") {
+TEST_CASE("distributed: errors name the call and the values", "[gpu][.distributed]") {
   const comms_t comms = dist::communicator::local({0});
   const dist::communicator& c = comms[0];
   const jet::array ints = jet::arange(4).astype(jet::int32);
@@ -335,7 +336,8 @@ TEST_CASE("distributed: errors name the call and the values", "[gpu][distributed
   CHECK(same(dist::all_reduce(c, x), x));
 }
 
-TEST_CASE("distributed: every collective and dtype over every local GPU", "[gpu][.multigpu]") {
+TEST_CASE("distributed: every collective and dtype over every local GPU",
+          "[gpu][.distributed][.multigpu]") {
   const comms_t comms = dist::communicator::local();
   REQUIRE(comms.size() >= 2);
   for (int r = 0; r < static_cast<int>(comms.size()); ++r) {
@@ -346,7 +348,7 @@ TEST_CASE("distributed: every collective and dtype over every local GPU", "[gpu]
 }
 
 TEST_CASE("distributed: sharded arrays and data-parallel k-means over every local GPU",
-          "[gpu][.multigpu]") {
+          "[gpu][.distributed][.multigpu]") {
   const comms_t comms = dist::communicator::local();
   check_sharded(comms);
   check_kmeans(comms);
@@ -359,7 +361,7 @@ TEST_CASE("distributed: sharded arrays and data-parallel k-means over every loca
 }
 
 TEST_CASE("distributed: mismatched calls of local ranks raise, naming the ranks",
-          "[gpu][.multigpu]") {
+          "[gpu][.distributed][.multigpu]") {
   const comms_t comms = dist::communicator::local({0, 1});
   std::vector<jet::array> xs;
   for (const auto& c : comms) {
@@ -417,7 +419,7 @@ bool run_ranks(int size, const char* mode) {
   return ok;
 }
 
-TEST_CASE("distributed: one rank per process, joined by a unique id", "[gpu][distributed]") {
+TEST_CASE("distributed: one rank per process, joined by a unique id", "[gpu][.distributed]") {
   // As many processes as there are GPUs, two at most: one on a machine of one GPU.
   const int size = std::min(jet::device::count(), 2);
   CHECK(run_ranks(size, ""));

@@ -15,6 +15,17 @@
 
 #ifdef JET_GPU_TESTS
 #include "jet/device.hpp"
+#include "jet/distributed.hpp"
+
+// Whether an argument of the command line selects `tag` (names it, not as ~tag).
+static bool names_tag(int argc, char** argv, std::string_view tag) {
+  for (int i = 1; i < argc; ++i) {
+    const std::string_view arg(argv[i]);
+    const std::size_t at = arg.find(tag);
+    if (at != std::string_view::npos && (at == 0 || arg[at - 1] != '~')) return true;
+  }
+  return false;
+}
 #endif
 
 int main(int argc, char** argv) {
@@ -26,11 +37,15 @@ int main(int argc, char** argv) {
     std::printf("%s: GPU test skipped\n", jet::device::unavailable_reason().c_str());
     return 77;
   }
-  // The cases that need two devices ([multigpu]) are skipped on one.
-  bool multi = false;
-  for (int i = 1; i < argc; ++i) multi = multi || std::string_view(argv[i]) == "[multigpu]";
-  if (!listing && multi && jet::device::count() < 2) {
+  // Filters naming what this machine lacks are skipped: [multigpu] on one device,
+  // [distributed] in a build without NCCL.
+  if (!listing && names_tag(argc, argv, "[multigpu]") && jet::device::count() < 2) {
     std::printf("%d CUDA device: the [multigpu] tests skipped\n", jet::device::count());
+    return 77;
+  }
+  if (!listing && names_tag(argc, argv, "[distributed]") && !jet::distributed::available()) {
+    std::printf("%s: the [distributed] tests skipped\n",
+                jet::distributed::unavailable_reason().c_str());
     return 77;
   }
 #endif
