@@ -1,9 +1,9 @@
-// jet::distributed through NCCL: every collective over every dtype it takes, over one rank
-// here and over every local GPU in the [multigpu] cases (gpu.multi_device, skipped on one
-// GPU), each result against Jet's own single-device reduction of the ranks' operands; the
-// errors; sharded arrays against the whole array; and ranks in separate processes
-// (tests/gpu/distributed_rank.cpp). Hidden from discovery: ctest runs them as gpu.distributed and
-// gpu.distributed_multi_device, skipped without NCCL (tests/support/main.cpp).
+// jet::distributed through NCCL: every collective over every dtype it takes, over one rank and
+// over every local GPU (the [multigpu] cases), each result against Jet's own single-device
+// reduction of the ranks' operands; the errors; sharded arrays against the whole array; and
+// ranks in separate processes (tests/gpu/distributed_rank.cpp). Hidden from discovery: ctest
+// runs them as gpu.distributed and gpu.distributed_multi_device (two GPUs), skipped without
+// NCCL (tests/support/main.cpp).
 #include <spawn.h>
 #include <sys/wait.h>
 
