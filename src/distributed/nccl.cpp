@@ -23,6 +23,18 @@ ncclDataType_t nccl_type(carrier t) {
   return types[static_cast<int>(t)];
 }
 
+// NCCL's set-up, groups and tear-down switch devices; the caller's current device comes back.
+class keep_device {
+ public:
+  keep_device() { cudaGetDevice(&id_); }
+  ~keep_device() { cudaSetDevice(id_); }
+  keep_device(const keep_device&) = delete;
+  keep_device& operator=(const keep_device&) = delete;
+
+ private:
+  int id_ = 0;
+};
+
 ncclRedOp_t nccl_op(distributed::reduce_op op) {
   constexpr ncclRedOp_t ops[] = {ncclSum, ncclProd, ncclMin, ncclMax, ncclAvg};
   return ops[static_cast<int>(op)];
@@ -52,12 +64,14 @@ comm init_rank(const distributed::unique_id& id, int size, int rank) {
   ncclUniqueId nccl_id;
   std::memcpy(&nccl_id, id.bytes.data(), sizeof nccl_id);
   comm c = nullptr;
+  const keep_device keep;
   check(ncclCommInitRank(&c, size, nccl_id, rank), "ncclCommInitRank", rank);
   return c;
 }
 
 std::vector<comm> init_all(const std::vector<int>& devices) {
   std::vector<comm> comms(devices.size());
+  const keep_device keep;
   check(ncclCommInitAll(comms.data(), static_cast<int>(devices.size()), devices.data()),
         "ncclCommInitAll");
   return comms;
@@ -65,6 +79,8 @@ std::vector<comm> init_all(const std::vector<int>& devices) {
 
 void destroy(const std::vector<comm>& comms) noexcept {
   // Finalizing flushes each rank's queued calls; the ranks of one process finalize together.
+  if (comms.empty()) return;
+  const keep_device keep;
   ncclGroupStart();
   for (comm c : comms) ncclCommFinalize(c);
   ncclGroupEnd();
@@ -72,7 +88,10 @@ void destroy(const std::vector<comm>& comms) noexcept {
 }
 
 void group_start() { check(ncclGroupStart(), "ncclGroupStart"); }
-void group_end() { check(ncclGroupEnd(), "ncclGroupEnd"); }
+void group_end() {
+  const keep_device keep;  // the group's launches go to each rank's device
+  check(ncclGroupEnd(), "ncclGroupEnd");
+}
 
 void issue(comm c, int rank, const call& x, cudaStream_t stream) {
   const ncclDataType_t t = nccl_type(x.type);
