@@ -94,31 +94,22 @@ reduction plan_reduction(const char* name, const expr& x, reduce_op op) {
     refuse("avg needs a floating or complex dtype (divide the sum instead)");
   if (k == dtype_kind::complex && op != reduce_op::sum && op != reduce_op::avg)
     refuse("complex values only sum and average");
-  switch (t) {
-    case dtype::bool_: {
-      // NumPy's + and * of bools are logical or and and.
-      const reduce_op logical = op == reduce_op::sum    ? reduce_op::max
-                                : op == reduce_op::prod ? reduce_op::min
-                                                        : op;
-      return {x, nccl::carrier::uint8, 1, logical};
-    }
-    case dtype::int8: return {x, nccl::carrier::int8, 1, op};
-    case dtype::int16: return {x.astype(int32), nccl::carrier::int32, 1, op};
-    case dtype::int32: return {x, nccl::carrier::int32, 1, op};
-    case dtype::int64: return {x, nccl::carrier::int64, 1, op};
-    case dtype::uint8: return {x, nccl::carrier::uint8, 1, op};
-    case dtype::uint16: return {x.astype(uint32), nccl::carrier::uint32, 1, op};
-    case dtype::uint32: return {x, nccl::carrier::uint32, 1, op};
-    case dtype::uint64: return {x, nccl::carrier::uint64, 1, op};
-    case dtype::float16: return {x, nccl::carrier::float16, 1, op};
-    case dtype::bfloat16: return {x, nccl::carrier::bfloat16, 1, op};
-    case dtype::float32: return {x, nccl::carrier::float32, 1, op};
-    case dtype::float64: return {x, nccl::carrier::float64, 1, op};
-    case dtype::complex64: return {x, nccl::carrier::float32, 2, op};
-    case dtype::complex128: return {x, nccl::carrier::float64, 2, op};
-  }
-  refuse("unknown dtype");
-  return {x, nccl::carrier::uint8, 1, op};
+  // The NCCL type of each dtype in jet::dtype's order: 16-bit integers travel in 32 bits,
+  // complex numbers as pairs of their parts, bools as bytes.
+  using enum nccl::carrier;
+  constexpr nccl::carrier carriers[dtype_count] = {uint8,    int8,    int32,   int32,   int64,
+                                                   uint8,    uint32,  uint32,  uint64,  float16,
+                                                   bfloat16, float32, float64, float32, float64};
+  const nccl::carrier type = carriers[static_cast<int>(t)];
+  const expr send = itemsize(t) == 2 && k != dtype_kind::floating
+                        ? x.astype(k == dtype_kind::signed_int ? jet::int32 : jet::uint32)
+                        : x;
+  // NumPy's + and * of bools are logical or and and.
+  const reduce_op nccl_op = t != dtype::bool_       ? op
+                            : op == reduce_op::sum  ? reduce_op::max
+                            : op == reduce_op::prod ? reduce_op::min
+                                                    : op;
+  return {send, type, k == dtype_kind::complex ? std::size_t{2} : std::size_t{1}, nccl_op};
 }
 
 // A reduction's result of `s` and x's dtype, with the buffer NCCL writes: the result itself,
