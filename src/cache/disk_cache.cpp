@@ -143,9 +143,10 @@ entry_check open_entry(const std::string& path, open_file& file) {
   return {};
 }
 
+// Never destroyed: a compile thread may store a kernel while the process exits.
 const std::string& nvrtc_version_once() {
-  static const std::string version = nvrtc_version();
-  return version;
+  static const auto* const version = new std::string(nvrtc_version());
+  return *version;
 }
 
 }  // namespace

@@ -41,16 +41,17 @@ struct program_deleter {
   }
 };
 
-// The toolkit's include folders (curand_kernel.h, cuda/std/...) as "-I" options.
+// The toolkit's include folders (curand_kernel.h, cuda/std/...) as "-I" options. Never
+// destroyed, as the other lists compiles read: a compile thread may still run at exit.
 const std::vector<std::string>& toolkit_include_options() {
-  static const std::vector<std::string> options = [] {
+  static const auto* const options = new std::vector<std::string>([] {
     const char* env = std::getenv("JET_CUDA_INCLUDE_DIR");
     const std::string dir = env && *env ? env : JET_CUDA_INCLUDE_DIR;
     std::vector<std::string> list{"-I" + dir};
     if (std::filesystem::is_directory(dir + "/cccl")) list.push_back("-I" + dir + "/cccl");
     return list;
-  }();
-  return options;
+  }());
+  return *options;
 }
 
 bool includes_headers(const codegen::kernel_source& source) {
@@ -76,15 +77,15 @@ std::string nvrtc_version() {
 }
 
 const std::vector<int>& supported_archs() {
-  static const std::vector<int> archs = [] {
+  static const auto* const archs = new std::vector<int>([] {  // never destroyed (see above)
     int count = 0;
     check_nvrtc(nvrtcGetNumSupportedArchs(&count), "nvrtcGetNumSupportedArchs");
     std::vector<int> list(static_cast<std::size_t>(count));
     check_nvrtc(nvrtcGetSupportedArchs(list.data()), "nvrtcGetSupportedArchs");
     std::sort(list.begin(), list.end());
     return list;
-  }();
-  return archs;
+  }());
+  return *archs;
 }
 
 std::string program_file_name(const std::string& name) { return name + ".cu"; }
