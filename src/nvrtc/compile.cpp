@@ -42,7 +42,7 @@ struct program_deleter {
 };
 
 // The toolkit's include folders (curand_kernel.h, cuda/std/...) as "-I" options. Never
-// destroyed, as the other lists compiles read: a compile thread may still run at exit.
+// destroyed, like the other lists a compile reads: a compile thread may still run at exit.
 const std::vector<std::string>& toolkit_include_options() {
   static const auto* const options = new std::vector<std::string>([] {
     const char* env = std::getenv("JET_CUDA_INCLUDE_DIR");
