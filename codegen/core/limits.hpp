@@ -11,6 +11,10 @@ namespace jet::codegen {
 // combine in render/preamble_reduce.cpp is written for its 8 warps.)
 inline constexpr int block_threads = 256;
 inline constexpr int warp_threads = 32;
+// A scan's tile of a row is a block of fewer threads, each holding more elements: the tile's
+// look-back costs the same whatever its size, so larger tiles and more blocks an SM run closer
+// to the copy bandwidth (bench/NOTES.md, session 33). A multiple of 32, at most 1024.
+inline constexpr int scan_row_threads = 128;
 // A kernel with a transposed operand works in square tiles, each done by a block of
 // tile_size x tile_rows threads.
 inline constexpr int tile_size = 32;

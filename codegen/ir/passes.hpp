@@ -73,6 +73,9 @@ void choose_reduction_layout(ir::reduction_geometry& r, const ir::operand* prima
 // A scan's tiles, for values of `value_bytes`: the elements a thread holds (r.step_loads) and
 // the tiles (r.chunk elements each) along each output's reduced axes (r.splits).
 void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes);
+// The threads of a scan's blocks: scan_row_threads for tiles of rows, block_threads for runs
+// of columns (a thread an output).
+int scan_threads(const ir::reduction_geometry& r);
 // A scan's blocks: one a tile, tiles of an output consecutive.
 std::int64_t scan_blocks(const ir::reduction_geometry& r);
 // Bytes of a scan's tile states: 8 bytes a tile for its flag (or its status word: flag and

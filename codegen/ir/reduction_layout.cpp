@@ -73,17 +73,22 @@ std::size_t plan_chunks(ir::reduction_geometry& r, int multiprocessors, int bloc
   return static_cast<std::size_t>(r.splits * r.outputs) * r.state_bytes;
 }
 
+int scan_threads(const ir::reduction_geometry& r) {
+  return r.columns ? block_threads : scan_row_threads;
+}
+
 void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes) {
-  // 64 bytes of values a thread: a tile stages 16 KiB through shared memory (rows), and a
-  // column's run holds 16 or fewer values in registers. Rows shorter than a tile take the
-  // fewest elements a thread (powers of two) that cover them.
-  const int most = static_cast<int>(std::clamp<std::size_t>(64 / value_bytes, 1, 16));
-  int items = most;
+  // Rows: 128 bytes of values a thread (at most 32 values), a tile of 16 KiB staged through
+  // shared memory; rows shorter than a tile take the fewest elements a thread (powers of two)
+  // that cover them. Columns: a run of 64 bytes (at most 16 values) in a thread's registers.
+  const std::int64_t threads = scan_threads(r);
+  const std::size_t bytes = r.columns ? 64 : 128, most = r.columns ? 16 : 32;
+  int items = static_cast<int>(std::clamp<std::size_t>(bytes / value_bytes, 1, most));
   if (!r.columns)
-    while (items > 1 && std::int64_t{block_threads} * (items / 2) >= r.length) items /= 2;
+    while (items > 1 && threads * (items / 2) >= r.length) items /= 2;
   r.step_loads = items;
   r.state_bytes = value_bytes;
-  r.chunk = r.columns ? items : std::int64_t{block_threads} * items;
+  r.chunk = r.columns ? items : threads * items;
   r.splits = std::max<std::int64_t>(1, (r.length + r.chunk - 1) / r.chunk);
 }
 

@@ -142,38 +142,46 @@ template <class Op, class T> __device__ __forceinline__ T jet_look_back_packed(u
 }
 )"},
     {"jet_scan_rows",
-     R"(// A scan's tile of one row: 256 threads, Items elements each. Each warp stages its own 32 *
-// Items elements through shared memory (read and written in order across the warp, the
+     R"(// A scan's tile of one row: Threads threads, Items elements each. Each warp stages its own
+// 32 * Items elements through shared memory (read and written in order across the warp, the
 // producer computed on the way in), so only a warp waits for its lanes there; each thread
-// scans its Items in a run, the block its threads' totals, warp 0 looks back over the row's
-// tiles before it, and every element adds the prefix before it.
-template <int Items, class Op, int Slots, class P> __device__ __forceinline__ void jet_scan_rows(const P& p) {
+// totals its Items in a run, the block scans its threads' totals, warp 0 looks back over the
+// row's tiles before it, and each thread scans its run again from shared memory, from the
+// prefix before it. Full tiles (all but a row's last) skip the bounds checks.
+template <int Items, class Op, int Slots, int Threads, class P> __device__ __forceinline__ void jet_scan_rows(const P& p) {
   typedef decltype(Op::identity()) T;
-  constexpr int threads = 256, tile = threads * Items;
+  constexpr int tile = Threads * Items, warps = Threads / 32;
   __shared__ T stage[tile + tile / 32];  // element e at e + e / 32: no bank conflicts
-  __shared__ T warp_prefix[8];
+  __shared__ T warp_prefix[warps];
   __shared__ T tile_prefix;
   const jet_idx K = (jet_idx)p.length;
   const long long t = blockIdx.x, per_row = (long long)p.splits;
   const long long first = t - t % per_row;
   const jet_idx start = (jet_idx)(t - first) * (jet_idx)tile;
+  const bool full = start + tile <= K;
   const int lane = threadIdx.x % 32, warp = threadIdx.x / 32;
   const int striped = warp * 32 * Items + lane;  // element j * 32 of the warp's lane
   jet_off b[Slots];
   jet_bases(p, (jet_idx)(t / per_row), b);
-  #pragma unroll
-  for (int j = 0; j < Items; ++j) {
-    const int e = striped + j * 32;
-    stage[e + e / 32] = start + e < K ? jet_at(p, start + e, b) : Op::identity();
+  if (full) {
+    #pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int e = striped + j * 32;
+      stage[e + e / 32] = jet_at(p, start + e, b);
+    }
+  } else {
+    #pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int e = striped + j * 32;
+      stage[e + e / 32] = start + e < K ? jet_at(p, start + e, b) : Op::identity();
+    }
   }
   __syncwarp();
-  T x[Items];
   T run = Op::identity();
   #pragma unroll
   for (int j = 0; j < Items; ++j) {
     const int e = threadIdx.x * Items + j;
     run = Op()(run, stage[e + e / 32]);
-    x[j] = run;
   }
   const T in_warp = jet_warp_scan<Op>(run);
   if (lane == 31) warp_prefix[warp] = in_warp;
@@ -181,12 +189,12 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
   if (lane == 0) before = Op::identity();
   __syncthreads();
   if (warp == 0) {
-    const T warps = jet_warp_scan<Op>(lane < 8 ? warp_prefix[lane] : Op::identity());
-    const T total = jet_shfl_word<2>(warps, 7);
-    T exclusive = jet_shfl_word<0>(warps, 1);
+    const T upto = jet_warp_scan<Op>(lane < warps ? warp_prefix[lane] : Op::identity());
+    const T total = jet_shfl_word<2>(upto, warps - 1);
+    T exclusive = jet_shfl_word<0>(upto, 1);
     if (lane == 0) exclusive = Op::identity();
     __syncwarp();
-    if (lane < 8) warp_prefix[lane] = exclusive;
+    if (lane < warps) warp_prefix[lane] = exclusive;
     T prefix;
     if constexpr (sizeof(T) <= 4) {
       prefix = jet_look_back_packed<Op>((unsigned long long*)p.counters, t, first, total);
@@ -201,13 +209,22 @@ template <int Items, class Op, int Slots, class P> __device__ __forceinline__ vo
   #pragma unroll
   for (int j = 0; j < Items; ++j) {
     const int e = threadIdx.x * Items + j;
-    stage[e + e / 32] = Op()(before, x[j]);
+    before = Op()(before, stage[e + e / 32]);
+    stage[e + e / 32] = before;
   }
   __syncwarp();
-  #pragma unroll
-  for (int j = 0; j < Items; ++j) {
-    const int e = striped + j * 32;
-    if (start + e < K) jet_put(p, start + e, b, stage[e + e / 32]);
+  if (full) {
+    #pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int e = striped + j * 32;
+      jet_put(p, start + e, b, stage[e + e / 32]);
+    }
+  } else {
+    #pragma unroll
+    for (int j = 0; j < Items; ++j) {
+      const int e = striped + j * 32;
+      if (start + e < K) jet_put(p, start + e, b, stage[e + e / 32]);
+    }
   }
 }
 )"},

@@ -51,9 +51,10 @@ std::string kernel_name(const ir::graph& g);
 // "out1", "out2", ...
 const ir::operand& output_of(const ir::graph& g, int k);
 std::string output_name(int k);
-// A kernel's first line: `extern "C" __global__ void __launch_bounds__(256) name(const
+// A kernel's first line: `extern "C" __global__ void __launch_bounds__(threads) name(const
 // __grid_constant__ params_type p) {`, the one parameter every kernel takes.
-std::string kernel_entry(const std::string& name, const std::string& params_type = "jet_params");
+std::string kernel_entry(const std::string& name, const std::string& params_type = "jet_params",
+                         int threads = block_threads);
 // `struct jet_params`: the fields of `params`, in its order.
 void render_params(const ir::graph& g, const param_layout& params, std::string& s);
 // jet_params and jet_element: what every Jet kernel's code starts with.

@@ -21,10 +21,11 @@ kernel_source render_scan(const ir::graph& g, const param_layout& params) {
        " b) const { return a " + (sum ? "+" : "*") + " b; }\n};\n\n";
   render_reduced_access(g, s);
   render_scan_store(g, s);
-  s += kernel_entry(out.name);
-  s += std::string("  ") + (g.reduce.geometry.columns ? "jet_scan_columns<" : "jet_scan_rows<") +
-       std::to_string(g.reduce.geometry.step_loads) + ", jet_scan_op, " +
-       std::to_string(g.inputs.size() + 1) + ">(p);\n}\n";
+  const ir::reduction_geometry& r = g.reduce.geometry;
+  s += kernel_entry(out.name, "jet_params", scan_threads(r));
+  s += std::string("  ") + (r.columns ? "jet_scan_columns<" : "jet_scan_rows<") +
+       std::to_string(r.step_loads) + ", jet_scan_op, " + std::to_string(g.inputs.size() + 1) +
+       (r.columns ? "" : ", " + std::to_string(scan_threads(r))) + ">(p);\n}\n";
   out.source = kernel_text(g, s);
   return out;
 }

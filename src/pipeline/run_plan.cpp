@@ -55,7 +55,8 @@ launch_shape size_launch(const codegen::launch_geometry& l, const loaded_kernel&
   using codegen::block_threads;
   if (l.scan) {
     place_tile_states(*l.reduction, work);
-    return {dim3(static_cast<unsigned>(codegen::scan_blocks(*l.reduction))), dim3(block_threads)};
+    return {dim3(static_cast<unsigned>(codegen::scan_blocks(*l.reduction))),
+            dim3(static_cast<unsigned>(codegen::scan_threads(*l.reduction)))};
   }
   if (ir::reduction_geometry* r = l.reduction) {
     const std::size_t work_bytes =
