@@ -76,13 +76,6 @@ std::string nvrtc_version() {
   return std::to_string(major) + "." + std::to_string(minor);
 }
 
-void initialize_nvrtc() {
-  nvrtcProgram program = nullptr;
-  check_nvrtc(nvrtcCreateProgram(&program, "", "jet_init.cu", 0, nullptr, nullptr),
-              "nvrtcCreateProgram");
-  check_nvrtc(nvrtcDestroyProgram(&program), "nvrtcDestroyProgram");
-}
-
 const std::vector<int>& supported_archs() {
   static const auto* const archs = new std::vector<int>([] {  // never destroyed (see above)
     int count = 0;

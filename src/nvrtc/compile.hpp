@@ -39,9 +39,5 @@ compiled_kernel compile(const codegen::kernel_source& source, const std::string&
                         const compile_extras& extras = {});
 // NVRTC's version as "13.0".
 std::string nvrtc_version();
-// Creates and destroys an NVRTC program on the calling thread. NVRTC first used on a thread
-// other than the main one can crash the process at exit (arrayfire#2707); the compile threads
-// call this on the thread that starts them before they compile anything.
-void initialize_nvrtc();
 
 }  // namespace jet::detail

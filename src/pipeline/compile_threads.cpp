@@ -8,8 +8,6 @@
 #include <thread>
 #include <vector>
 
-#include "src/nvrtc/compile.hpp"
-
 namespace jet::detail {
 namespace {
 
@@ -23,7 +21,6 @@ int thread_count() {
 class pool {
  public:
   pool() {
-    initialize_nvrtc();
     for (int i = thread_count(); i > 0; --i) threads_.emplace_back([this] { work(); });
   }
   // At exit: the tasks running finish, those still queued are dropped.
