@@ -488,8 +488,8 @@ node_ptr make_sort_value(node_ptr key, dtype to) {
 }
 
 node_ptr make_search(const array& sorted, node_ptr values, bool right) {
-  if (sorted.ndim() != 1 || sorted.size() == 0 || !values || values->is_weak())
-    throw internal_error("a search needs a 1-D array with elements and defined values");
+  if (sorted.ndim() != 1 || !values || values->is_weak())
+    throw internal_error("a search needs a 1-D array and defined values");
   auto out = std::make_shared<input_node>();
   out->op = right ? op_code::search_right : op_code::search_left;
   out->type = dtype::int64;

@@ -197,7 +197,7 @@ node_ptr make_sort_key(node_ptr value, bool comparing);
 node_ptr make_sort_value(node_ptr key, dtype to);
 // Where each of `values` goes in the 1-D `sorted` (in NumPy's sort order, compared as the
 // values' dtype): a binary search over compare keys, before (or, `right`, after) the equal
-// elements; int64. `sorted` has elements (searchsorted answers an empty one itself).
+// elements; int64.
 node_ptr make_search(const array& sorted, node_ptr values, bool right);
 // A reduction of `arg` (already in the dtype it accumulates in) to `result` dtype. Checks
 // the axes against NumPy's rules for `op` (empty extremes, argmin over several axes).

@@ -187,26 +187,22 @@ std::string render_sort_value(dtype to, const std::string& key) {
 }
 
 // A binary search of the sorted array in.slot (its first element's address; args 1 and 2 its
-// length and stride) for the compare key of value args[0], in that value's dtype. It halves
-// the range a fixed number of times (the length's bits) with a select for a branch, so a
-// warp's lanes step together.
+// length and stride) for the compare key of value args[0], in that value's dtype.
 std::string render_search(const ir::graph& g, const ir::instr& in) {
   const dtype common = g.code[in.args[0]].type;
   const dtype stored = g.inputs[in.slot].type;
   const std::string key_type = value_type(detail::sort_key_dtype(common));
-  const auto before = [&](const std::string& at) {
-    const std::string element = render_cast(
-        stored, common,
-        load(stored, "x" + std::to_string(in.slot) + "[(" + at + ") * " + temp(in.args[2]) + "]"));
-    return "jet_key_before(" + render_sort_key(common, element, true) + ", key, " +
-           (in.op == op_code::search_right ? "true" : "false") + ")";
-  };
+  const std::string element =
+      render_cast(stored, common,
+                  load(stored, "x" + std::to_string(in.slot) + "[mid * " + temp(in.args[2]) + "]"));
+  const bool right = in.op == op_code::search_right;
   return "[&]() {\n    const " + key_type +
          " key = " + render_sort_key(common, temp(in.args[0]), true) +
-         ";\n    long long base = 0, n = " + temp(in.args[1]) +
-         ";\n    while (n > 1) {\n      const long long half = n >> 1;\n      base = " +
-         before("base + half") + " ? base + half : base;\n      n -= half;\n    }\n" +
-         "    return base + (" + before("base") + " ? 1 : 0);\n  }()";
+         ";\n    long long lo = 0, hi = " + temp(in.args[1]) +
+         ";\n    while (lo < hi) {\n      const long long mid = lo + ((hi - lo) >> 1);\n"
+         "      if (jet_key_before(" +
+         render_sort_key(common, element, true) + ", key, " + (right ? "true" : "false") +
+         ")) lo = mid + 1;\n      else hi = mid;\n    }\n    return lo;\n  }()";
 }
 
 std::string render_instr(const ir::graph& g, const ir::instr& in) {
