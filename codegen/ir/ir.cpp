@@ -46,6 +46,8 @@ bool graph::reports_errors() const {
 bool graph::gathers_in_order() const {
   if (output.gathered) return false;
   return std::all_of(code.begin(), code.end(), [&](const instr& in) {
+    if (in.op == detail::op_code::search_left || in.op == detail::op_code::search_right)
+      return false;  // a binary search each: one a thread keeps more searches in flight
     return in.op != detail::op_code::gather ||
            (in.args[1] >= 0 && code[in.args[0]].op == detail::op_code::scalar);
   });

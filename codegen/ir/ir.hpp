@@ -160,7 +160,7 @@ struct graph {
 
   // Whether every gather reads at a fixed offset from the element's own position, only where
   // its guard holds (a fused join's parts): such reads follow the output lane by lane, so the
-  // kernel can still take vectors of elements.
+  // kernel can still take vectors of elements. False with a search (its reads wander).
   bool gathers_in_order() const;
 
   // Calls `f` on the outputs, then on each input.

@@ -78,11 +78,12 @@ int scan_threads(const ir::reduction_geometry& r) {
 }
 
 void choose_scan_tiles(ir::reduction_geometry& r, std::size_t value_bytes) {
-  // Rows: 128 bytes of values a thread (at most 32 values), a tile of 16 KiB staged through
-  // shared memory; rows shorter than a tile take the fewest elements a thread (powers of two)
-  // that cover them. Columns: a run of 64 bytes (at most 16 values) in a thread's registers.
+  // Rows: 256 bytes of values a thread (at most 64 values), a tile of 32 KiB staged through
+  // shared memory (more bytes in flight a block: bench/NOTES.md, session 34); rows shorter
+  // than a tile take the fewest elements a thread (powers of two) that cover them. Columns: a
+  // run of 64 bytes (at most 16 values) in a thread's registers.
   const std::int64_t threads = scan_threads(r);
-  const std::size_t bytes = r.columns ? 64 : 128, most = r.columns ? 16 : 32;
+  const std::size_t bytes = r.columns ? 64 : 256, most = r.columns ? 16 : 64;
   int items = static_cast<int>(std::clamp<std::size_t>(bytes / value_bytes, 1, most));
   if (!r.columns)
     while (items > 1 && threads * (items / 2) >= r.length) items /= 2;

@@ -7,10 +7,12 @@
 #include <cstring>
 #include <iterator>
 #include <memory>
+#include <mutex>
 
 #include "codegen/core/limits.hpp"
 #include "codegen/ir/passes.hpp"
 #include "jet/device.hpp"
+#include "jet/error.hpp"
 #include "src/cache/disk_cache.hpp"
 #include "src/cache/memory_cache.hpp"
 #include "src/cache/stats.hpp"
@@ -96,6 +98,9 @@ void explain_plan(const codegen::kernel_plan& plan, const std::string& key,
 std::unique_ptr<loaded_kernel> make_kernel(const codegen::kernel_source& source,
                                            const std::string& arch, const compile_extras& extras) {
   const obtained_kernel obtained = compile_or_load(source, arch, extras);
+  static std::once_flag compiled_once;  // NVRTC's libraries are loaded now: stop before them
+  if (obtained.origin != kernel_origin::disk)
+    std::call_once(compiled_once, stop_compile_threads_at_exit);
   trace(1, "%s %s for %s: %.3f ms",
         obtained.origin == kernel_origin::disk ? "disk cache hit" : "compile", source.name.c_str(),
         obtained.compiled.arch.c_str(), obtained.milliseconds);
@@ -110,7 +115,11 @@ void make_in_background(const codegen::kernel_plan& plan, const std::string& key
                         std::shared_ptr<pending_kernel> pending) {
   compile_in_background([key, pending = std::move(pending), source = render_traced(plan),
                          extras = extras_of(plan), arch = device::arch()] {
-    kernels().make_claimed(key, *pending, [&] { return make_kernel(source, arch, extras); });
+    kernels().make_claimed(key, *pending, [&] {
+      if (compile_threads_stopping())
+        throw error("the program is exiting: kernel " + source.name + " was not compiled");
+      return make_kernel(source, arch, extras);
+    });
   });
 }
 

@@ -190,3 +190,13 @@ TEST_CASE("16 threads evaluating new expressions at once, each on its stream", "
       REQUIRE(std::abs(got[t][i] - want[i]) <= 1e-9 * (1 + std::abs(want[i])));
   }
 }
+
+// Hidden: run alone by ctest (gpu.exit_while_compiling, JET_CACHE=off), as what it checks is
+// the process's exit, with kernels still compiling and launches queued behind them.
+TEST_CASE("the process exits cleanly while kernels still compile", "[.][gpu][async]") {
+  const std::uint32_t seed = std::random_device{}();
+  INFO("seed " << seed);
+  jet::array y = jet::asarray(host_linspace(-1, 1, 4096));
+  for (int k = 0; k < 6; ++k) y = jet::array(jet_test::unseen_chain(seed + k, 6)(y) + y);
+  if (jet::detail::async_evaluation()) CHECK(queued_here());
+}

@@ -78,3 +78,13 @@ TEST_CASE("a transposed operand of a 2-D kernel is read through tiles", "[host][
   CHECK(g.inputs[1].mode == access::transposed);
   CHECK(g.work_items() == 2 * 2);  // 32x32 tiles over 64x48
 }
+
+TEST_CASE("a search takes one value a thread", "[host][passes]") {
+  const jet::array sorted = fake_array({1 << 20}, jet::float32, at),
+                   values = fake_array({4096}, jet::float32, 2 * at),
+                   out = fake_array({4096}, jet::int64, 3 * at);
+  CHECK(lowered(jet::searchsorted(sorted, values), out).vector_width == 1);
+  CHECK(lowered(jet::searchsorted(sorted, values, "right") + 1, out).vector_width == 1);
+  // The same values read in order, without a search: vectors of two (int64 output).
+  CHECK(lowered(jet::expr(values).astype(jet::int64) + 1, out).vector_width == 2);
+}

@@ -32,15 +32,15 @@ TEST_CASE("scan kernels compile for every dtype in both layouts", "[host][scan]"
 TEST_CASE("scans choose tiles of rows or runs of columns by the layout", "[host][scan]") {
   const jet::array a = jet::placeholder({300, 5000}, jet::float32);
   const jet::array b = jet::placeholder({5000}, jet::float32);
-  CHECK(source_has(jet::cumsum(a, 1), "jet_scan_rows<32, jet_scan_op, 2, 128>"));
+  CHECK(source_has(jet::cumsum(a, 1), "jet_scan_rows<64, jet_scan_op, 2, 128>"));
   CHECK(source_has(jet::cumsum(a, 0), "jet_scan_columns<16,"));
   CHECK(source_has(jet::cumsum(a.T(), 1), "jet_scan_columns<"));
   // Flattened, and rows shorter than a tile hold fewer elements a thread.
-  CHECK(source_has(jet::cumsum(a.T()), "jet_scan_rows<32,"));
+  CHECK(source_has(jet::cumsum(a.T()), "jet_scan_rows<64,"));
   CHECK(source_has(jet::cumsum(jet::placeholder({100, 300}, jet::float32), 1), "jet_scan_rows<4,"));
   CHECK(
       source_has(jet::cumsum(jet::placeholder({1000, 12}, jet::float32), 1), "jet_scan_columns<"));
-  CHECK(source_has(jet::cumprod(jet::placeholder({4000}, jet::complex128)), "jet_scan_rows<8,"));
+  CHECK(source_has(jet::cumprod(jet::placeholder({4000}, jet::complex128)), "jet_scan_rows<16,"));
   // The producer is computed in the scan's kernel.
   const jet::expr fused = jet::cumsum(a * b + 1.0f, 1);
   const jet::explanation x = jet::explain(fused);
