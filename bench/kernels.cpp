@@ -89,12 +89,13 @@ struct options_book {
 
   void plain_call() { call(jet::ellipsis) = black_scholes::call(s, strike, t, r, v); }
   void plain_both() {
-    plain_call();
-    put(jet::ellipsis) = black_scholes::put(s, strike, t, r, v);
+    const black_scholes::call_and_put both = black_scholes::prices(s, strike, t, r, v);
+    call(jet::ellipsis) = both.call;
+    put(jet::ellipsis) = both.put;
   }
   void assign_both() {
-    jet::assign({{call, black_scholes::call(s, strike, t, r, v)},
-                 {put, black_scholes::put(s, strike, t, r, v)}});
+    const black_scholes::call_and_put both = black_scholes::prices(s, strike, t, r, v);
+    jet::assign({{call, both.call}, {put, both.put}});
   }
   void kernel_call() { call_only(s, strike, t, r, v, call); }
   void kernel_both() { both(s, strike, t, r, v, call, put); }

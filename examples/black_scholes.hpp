@@ -1,7 +1,7 @@
-// Black-Scholes prices of European options two ways: plain Jet expressions (each price one
-// fused kernel) and one hand-written elementwise_kernel computing both; shared by the example
-// and bench/kernels.cpp. The normal CDF is the 5-term polynomial of Abramowitz and Stegun
-// (26.2.17, error below 7.5e-8), spelled the same way in both.
+// Black-Scholes prices of European options two ways: plain Jet expressions (the call alone, or
+// call and put from one set of terms) and one hand-written elementwise_kernel computing both;
+// shared by the example and bench/kernels.cpp. The normal CDF is the 5-term polynomial of
+// Abramowitz and Stegun (26.2.17, error below 7.5e-8), spelled the same way in both.
 #pragma once
 
 #include <jet/jet.hpp>
@@ -47,10 +47,18 @@ inline jet::expr call(const jet::array& s, const jet::array& x, const jet::array
   return s * normal_cdf(d.d1) - x * d.discount * normal_cdf(d.d2);
 }
 
-inline jet::expr put(const jet::array& s, const jet::array& x, const jet::array& t, double r,
-                     double v) {
+struct call_and_put {
+  jet::expr call, put;
+};
+
+// Both prices from one set of terms, as CuPy's example computes them: the two trees share
+// their nodes, so building them costs little more than the call's alone.
+inline call_and_put prices(const jet::array& s, const jet::array& x, const jet::array& t, double r,
+                           double v) {
   const d_terms d = terms(s, x, t, r, v);
-  return x * d.discount * (1.0 - normal_cdf(d.d2)) - s * (1.0 - normal_cdf(d.d1));
+  const jet::expr n1 = normal_cdf(d.d1), n2 = normal_cdf(d.d2);
+  const jet::expr strike_now = x * d.discount;
+  return {s * n1 - strike_now * n2, strike_now * (1.0 - n2) - s * (1.0 - n1)};
 }
 
 // The same formula as one kernel with two outputs (call, put), or with the call alone.

@@ -6,6 +6,7 @@
 #include <string>
 
 #include "codegen/core/dtype_order.hpp"
+#include "codegen/expr/node_pool.hpp"
 #include "jet/error.hpp"
 
 namespace jet::detail {
@@ -167,12 +168,12 @@ node_ptr finish(op_code op, dtype type, dtype loop, node_ptr* args, int n) {
   }
   std::shared_ptr<node> out;
   if (shared_with < 0) {
-    auto shaped = std::make_shared<shaped_node>();
+    auto shaped = new_node<shaped_node>();
     shaped->own = broadcast;
     shaped->set_extents(shaped->own, -1);
     out = std::move(shaped);
   } else {
-    out = std::make_shared<node>();
+    out = new_node<node>();
     out->set_extents(args[shared_with]->extents(), shared_with);
   }
   out->op = op;
@@ -345,7 +346,7 @@ const node_ptr& deferred_node::get() {
 }
 
 node_ptr make_input(const array& value) {
-  auto out = std::make_shared<input_node>();
+  auto out = new_node<input_node>();
   out->op = op_code::input;
   out->type = value.dtype();
   out->operand_type = out->type;
@@ -356,7 +357,7 @@ node_ptr make_input(const array& value) {
 
 node_ptr make_scalar(scalar_value value) {
   static const shape no_axes;
-  auto out = std::make_shared<scalar_node>();
+  auto out = new_node<scalar_node>();
   out->op = op_code::scalar;
   out->type = value.is_unsigned ? dtype::uint64 : default_dtype(value.kind);
   out->operand_type = out->type;
@@ -369,7 +370,7 @@ namespace {
 
 // A node of one operand, `arg`, whose shape it has.
 node_ptr make_unary(op_code op, node_ptr arg, dtype type) {
-  auto out = std::make_shared<node>();
+  auto out = new_node<node>();
   out->op = op;
   out->type = type;
   out->operand_type = arg->type;
@@ -389,7 +390,7 @@ node_ptr make_cast(node_ptr arg, dtype to) {
 }
 
 node_ptr make_index(const shape& extents) {
-  auto out = std::make_shared<shaped_node>();
+  auto out = new_node<shaped_node>();
   out->op = op_code::index;
   out->type = dtype::int64;
   out->operand_type = out->type;
@@ -403,7 +404,7 @@ node_ptr make_random(random_dist dist, dtype t, const shape& extents, std::uint6
   const bool fits = dist == random_dist::words ? t == dtype::uint32 || t == dtype::uint64
                                                : t == dtype::float32 || t == dtype::float64;
   if (!fits) throw internal_error("a random draw of dtype " + std::string(name(t)));
-  auto out = std::make_shared<random_node>();
+  auto out = new_node<random_node>();
   out->op = op_code::random;
   out->type = t;
   out->operand_type = t;
@@ -422,7 +423,7 @@ node_ptr make_gather(const array& source, node_ptr offset, node_ptr guard) {
   if (!(broadcast_shapes(offset->extents(), source.shape()) == source.shape()))
     throw internal_error("a gather's offset of shape " + to_string(offset->extents()) +
                          " over a source of shape " + to_string(source.shape()));
-  auto out = std::make_shared<input_node>();
+  auto out = new_node<input_node>();
   out->op = op_code::gather;
   out->type = source.dtype();
   out->operand_type = dtype::int64;
@@ -438,7 +439,7 @@ node_ptr make_gather(const array& source, node_ptr offset, node_ptr guard) {
 node_ptr make_checked_index(node_ptr index, std::int64_t size, std::int64_t how) {
   if (!index || !is_integer(index->type))
     throw internal_error("a checked index must be an integer node");
-  auto out = std::make_shared<node>();
+  auto out = new_node<node>();
   out->op = op_code::checked_index;
   out->type = dtype::int64;
   out->operand_type = dtype::int64;
@@ -490,7 +491,7 @@ node_ptr make_sort_value(node_ptr key, dtype to) {
 node_ptr make_search(const array& sorted, node_ptr values, bool right) {
   if (sorted.ndim() != 1 || !values || values->is_weak())
     throw internal_error("a search needs a 1-D array and defined values");
-  auto out = std::make_shared<input_node>();
+  auto out = new_node<input_node>();
   out->op = right ? op_code::search_right : op_code::search_left;
   out->type = dtype::int64;
   out->operand_type = dtype::int64;
@@ -525,18 +526,17 @@ std::shared_ptr<node> copy_node(const node& n) {
     case op_code::input:
     case op_code::gather:
     case op_code::search_left:
-    case op_code::search_right:
-      return std::make_shared<input_node>(static_cast<const input_node&>(n));
-    case op_code::scalar: return std::make_shared<scalar_node>(static_cast<const scalar_node&>(n));
-    case op_code::reduce: return std::make_shared<reduce_node>(static_cast<const reduce_node&>(n));
-    case op_code::index: return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));
-    case op_code::random: return std::make_shared<random_node>(static_cast<const random_node&>(n));
+    case op_code::search_right: return new_node<input_node>(static_cast<const input_node&>(n));
+    case op_code::scalar: return new_node<scalar_node>(static_cast<const scalar_node&>(n));
+    case op_code::reduce: return new_node<reduce_node>(static_cast<const reduce_node&>(n));
+    case op_code::index: return new_node<shaped_node>(static_cast<const shaped_node&>(n));
+    case op_code::random: return new_node<random_node>(static_cast<const random_node&>(n));
     default: break;
   }
   // An op holds its shape only when no operand has it (see finish).
   for (int i = 0; i < n.arity; ++i)
-    if (&n.extents() == &n.args[i]->extents()) return std::make_shared<node>(n);
-  return std::make_shared<shaped_node>(static_cast<const shaped_node&>(n));
+    if (&n.extents() == &n.args[i]->extents()) return new_node<node>(n);
+  return new_node<shaped_node>(static_cast<const shaped_node&>(n));
 }
 
 node_ptr make_op(op_code op, node_ptr a) {

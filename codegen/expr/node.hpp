@@ -14,12 +14,12 @@
 
 namespace jet::detail {
 
-// An expression node. Nodes are small (64 bytes, so that glibc keeps freed ones in its fast
-// bins: an expression makes and frees one per operation on every call). What only some nodes
-// need lives in the subclasses below, and a node's shape is usually one of its operands'
+// An expression node. Nodes are small (64 bytes: an expression makes and frees one per
+// operation on every call, from per-thread lists of free blocks, node_pool.hpp). What only some
+// nodes need lives in the subclasses below, and a node's shape is usually one of its operands'
 // shapes, so it points there instead of holding a copy.
 struct node {
-  // User-provided, so that make_shared's value-initialization does not zero the whole node
+  // User-provided, so that allocate_shared's value-initialization does not zero the whole node
   // before the member initializers run (which costs every expression's host time).
   node() {}  // NOLINT(modernize-use-equals-default)
   op_code op = op_code::input;

@@ -2,6 +2,7 @@
 #include <string>
 
 #include "codegen/expr/node.hpp"
+#include "codegen/expr/node_pool.hpp"
 #include "jet/error.hpp"
 
 namespace jet::detail {
@@ -49,7 +50,7 @@ node_ptr make_reduce(node_ptr arg, const reduce_spec& spec, dtype result) {
   const shape& in = arg->extents();
   if ((spec.axes >> in.size()) != 0)
     throw internal_error("reduction axes beyond the operand's " + std::to_string(in.size()));
-  auto out = std::make_shared<reduce_node>();
+  auto out = new_node<reduce_node>();
   out->op = op_code::reduce;
   out->type = result;
   out->operand_type = arg->type;

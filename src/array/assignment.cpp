@@ -37,16 +37,6 @@ bool reads_anywhere(op_code op) {
   return op == op_code::gather || op == op_code::search_left || op == op_code::search_right;
 }
 
-// Whether an input or a gather's source of `root` shares `a`'s buffer and `reads` says so.
-template <class Reads>
-bool any_read(const node& root, const array& a, Reads&& reads) {
-  return any_node(root, [&](const node& n) {
-    if (n.op != op_code::input && !reads_anywhere(n.op)) return false;
-    const array& v = n.value();
-    return v.shares_buffer_with(a) && v.size() > 0 && reads(n);
-  });
-}
-
 // A shape as Python prints a tuple: "(2, 4)", "(3,)".
 std::string python_tuple(const shape& s) {
   std::string out;
@@ -102,17 +92,25 @@ void check_assignable(const shape& values, const shape& target, const array& des
       throw value_error("assignment destination is read-only (a broadcast view)");
 }
 
-bool overlaps(const node& root, const array& a) {
-  return any_read(root, a, [&](const node& n) {
+bool reads_targets(const node& root, std::span<const array> targets, std::size_t own) {
+  return any_node(root, [&](const node& n) {
+    if (n.op != op_code::input && !reads_anywhere(n.op)) return false;
     const array& v = n.value();
-    // A gather reads wherever its positions point.
-    return reads_anywhere(n.op) ||
-           !(v.data() == a.data() && v.shape() == a.shape() && v.strides() == a.strides());
+    if (v.size() == 0) return false;
+    for (std::size_t j = 0; j < targets.size(); ++j) {
+      const array& a = targets[j];
+      if (!v.shares_buffer_with(a)) continue;
+      // Its own target may be read element for element; a gather reads wherever it points.
+      if (j != own || reads_anywhere(n.op) ||
+          !(v.data() == a.data() && v.shape() == a.shape() && v.strides() == a.strides()))
+        return true;
+    }
+    return false;
   });
 }
 
-bool reads_memory_of(const node& root, const array& a) {
-  return any_read(root, a, [](const node&) { return true; });
-}
+bool overlaps(const node& root, const array& a) { return reads_targets(root, {&a, 1}, 0); }
+
+bool reads_memory_of(const node& root, const array& a) { return reads_targets(root, {&a, 1}, 1); }
 
 }  // namespace jet::detail

@@ -2,6 +2,9 @@
 // (array.cpp) and for advanced indexing's scatter (indexing.cpp).
 #pragma once
 
+#include <cstddef>
+#include <span>
+
 #include "codegen/expr/node.hpp"
 #include "jet/array.hpp"
 
@@ -24,6 +27,10 @@ bool broadcasts_to(const shape& from, const shape& to);
 // Throws unless values of shape `values` broadcast to `target` (the shape written) and
 // `destination`, the array whose memory is written, is not a broadcast view.
 void check_assignable(const shape& values, const shape& target, const array& destination);
+// True when an operand of `root` reads memory of one of `targets`, other than its own target
+// (`targets[own]`, if any) element for element: whether writing the targets while computing
+// `root` could change what it reads. One walk of the tree for them all.
+bool reads_targets(const node& root, std::span<const array> targets, std::size_t own);
 // True when an operand of `root` reads `a`'s memory other than element for element.
 bool overlaps(const node& root, const array& a);
 // True when an operand of `root` reads any of `a`'s memory.

@@ -1,6 +1,7 @@
 // Several results at once: jet::evaluate(e1, e2, ...) and jet::assign, one kernel per shape
 // (and per pass of reductions).
 #include <cstddef>
+#include <span>
 #include <vector>
 
 #include "codegen/expr/node.hpp"
@@ -14,15 +15,12 @@ namespace {
 // Whether jet::assign must compute every value before writing any: a value reads another
 // value's target (which a kernel of another shape, or a reduction's, may write first), or its
 // own other than element for element, or two targets share memory.
-bool needs_staging(std::span<const assignment> list) {
-  for (std::size_t k = 0; k < list.size(); ++k)
-    for (std::size_t j = 0; j < list.size(); ++j) {
-      const detail::node& value = *list[k].value.node();
-      if (j == k ? detail::overlaps(value, list[j].target)
-                 : detail::reads_memory_of(value, list[j].target) ||
-                       list[j].target.shares_buffer_with(list[k].target))
-        return true;
-    }
+bool needs_staging(std::span<const detail::node_ptr> values, std::span<const array> targets) {
+  for (std::size_t k = 0; k < values.size(); ++k) {
+    if (detail::reads_targets(*values[k], targets, k)) return true;
+    for (std::size_t j = 0; j < k; ++j)
+      if (targets[j].shares_buffer_with(targets[k])) return true;
+  }
   return false;
 }
 
@@ -40,20 +38,19 @@ std::vector<array> evaluate(std::span<const expr> exprs) {
 }
 
 void assign(std::span<const assignment> list) {
-  for (const assignment& a : list)
-    detail::check_assignable(a.value.shape(), a.target.shape(), a.target);
-  if (needs_staging(list)) {
-    std::vector<expr> values;
-    for (const assignment& a : list) values.push_back(a.value);
-    const std::vector<array> staged = evaluate(values);
-    for (std::size_t k = 0; k < list.size(); ++k) array(list[k].target) = staged[k];
-    return;
-  }
   std::vector<detail::node_ptr> values;
   std::vector<array> targets;
   for (const assignment& a : list) {
+    detail::check_assignable(a.value.shape(), a.target.shape(), a.target);
     values.push_back(a.value.node());
     targets.push_back(a.target);
+  }
+  if (needs_staging(values, targets)) {
+    std::vector<expr> staged_values;
+    for (const assignment& a : list) staged_values.push_back(a.value);
+    const std::vector<array> staged = evaluate(staged_values);
+    for (std::size_t k = 0; k < list.size(); ++k) array(list[k].target) = staged[k];
+    return;
   }
   detail::evaluate_together(values, targets);
 }
