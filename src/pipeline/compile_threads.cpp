@@ -88,7 +88,7 @@ pool& threads() {
   return threads;
 }
 
-extern "C" void stop_at_exit() {
+void stop_at_exit() {
   if (started) threads().stop();
 }
 
