@@ -134,6 +134,15 @@ bool same(const ir::instr& a, const ir::instr& b) {
          a.args[1] == b.args[1] && a.args[2] == b.args[2];
 }
 
+// Whether `n` is 1 / x of float32 or float64 x, with a weak 1: the reciprocal, the same value
+// (each rounds the quotient once), which the compiler computes faster where it sees the 1 (a
+// reciprocal and a correction instead of a division; bench/NOTES.md, session 36).
+bool divides_one(const detail::node& n) {
+  const detail::node& one = *n.args[0];
+  return one.is_weak() && one.scalar().number == 1.0 &&
+         (n.type == dtype::float32 || n.type == dtype::float64) && n.args[1]->type == n.type;
+}
+
 // Scratch kept per thread so that a cache hit allocates nothing: the nodes seen (a node
 // shared by several parents is lowered once) and an index of the instructions made (equal
 // ones merge; scalars only in a several-output kernel, else each has a parameter of its own).
@@ -173,6 +182,13 @@ class builder {
         for (int i = 0; i < n.arity; ++i) in.args[i] = visit(*n.args[i], n.args[i].use_count() > 1);
         break;
       case detail::op_code::scalar: return add_scalar(n, n.type);
+      case detail::op_code::true_divide:
+        if (divides_one(n)) {
+          in.op = detail::op_code::reciprocal;
+          in.args[0] = visit(*n.args[1], n.args[1].use_count() > 1);
+          break;
+        }
+        [[fallthrough]];
       default:
         for (int i = 0; i < n.arity; ++i) {
           const detail::node_ptr& arg = n.args[i];

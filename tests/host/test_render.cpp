@@ -92,6 +92,28 @@ TEST_CASE("large expressions lower equal subexpressions to one instruction", "[h
   memory->data = nullptr;
 }
 
+TEST_CASE("1 / x of float32 and float64 lowers to a reciprocal", "[host][render]") {
+  using jet::detail::op_code;
+  auto last_op = [](const jet::expr& e) {
+    jet::ir::graph g;
+    jet::codegen::build_ir(*e.node(), jet::placeholder(e.shape(), e.dtype()), g);
+    return g.code.back().op;
+  };
+  for (jet::dtype t : {jet::float32, jet::float64}) {
+    const jet::array x = jet::placeholder({10}, t);
+    CHECK(last_op(1.0 / x) == op_code::reciprocal);
+    CHECK(last_op(1 / x) == op_code::reciprocal);
+    CHECK(last_op(2.0 / x) == op_code::true_divide);
+    CHECK(last_op(x / 1.0) == op_code::true_divide);
+    check_compiles(1.0 / (x + 1.0));
+  }
+  // An integer operand is cast to float64 first, then inverted; float16 and complex divide.
+  CHECK(jet::detail::op_name(last_op(1.0 / jet::placeholder({10}, jet::int32))) ==
+        std::string("reciprocal"));
+  CHECK(last_op(1.0 / jet::placeholder({10}, jet::float16)) == op_code::true_divide);
+  CHECK(last_op(1.0 / jet::placeholder({10}, jet::complex64)) == op_code::true_divide);
+}
+
 TEST_CASE("walks over an expression look at each node once however often it is reused",
           "[host][render]") {
   // x = x + x, 40 times: 42 nodes and 2^40 paths from the root to `a`.
